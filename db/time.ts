@@ -1,0 +1,49 @@
+import { DateTime } from "luxon";
+
+// Every time that crosses the tool boundary goes through here: inputs without an offset are read
+// in the protagonist's zone, storage is UTC ("...Z"), outputs are in the zone with its offset.
+
+export class TimeParseError extends Error {}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Parses an ISO 8601 date-time (offset optional) or date in `zone`. */
+export function parseTime(text: string, zone: string): DateTime {
+  const dt = DateTime.fromISO(text, { zone, setZone: true });
+  if (!dt.isValid) {
+    throw new TimeParseError(
+      `"${text}" is not an ISO 8601 date-time; expected e.g. 2026-03-14T19:00:00 or 2026-03-14T19:00:00-07:00`,
+    );
+  }
+  return dt;
+}
+
+export function isDateOnly(text: string): boolean {
+  return ISO_DATE.test(text);
+}
+
+/** UTC storage form, second precision: 2026-03-14T02:00:00Z */
+export function toStorage(dt: DateTime): string {
+  return dt.toUTC().toISO({ suppressMilliseconds: true })!.replace(".000", "");
+}
+
+export function storageFromInput(text: string, zone: string): string {
+  return toStorage(parseTime(text, zone));
+}
+
+/** Display form in the protagonist's zone with offset: 2026-03-13T19:00:00-07:00 */
+export function toDisplay(stored: string, zone: string): string {
+  return DateTime.fromISO(stored, { zone: "utc" }).setZone(zone).toISO({ suppressMilliseconds: true })!;
+}
+
+/** Lower bound of a range filter: a date means the start of that day in the zone. */
+export function rangeStart(text: string, zone: string): string {
+  const dt = parseTime(text, zone);
+  return toStorage(isDateOnly(text) ? dt.startOf("day") : dt);
+}
+
+/** Upper bound of a range filter: a date means the end of that day in the zone (inclusive). */
+export function rangeEnd(text: string, zone: string): string {
+  const dt = parseTime(text, zone);
+  return toStorage(isDateOnly(text) ? dt.endOf("day").startOf("second") : dt);
+}

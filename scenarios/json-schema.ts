@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+
+// zod defines the file formats; ajv validates files against the JSON Schema generated from them
+// so that the schema we publish is the schema we enforce, and faults carry JSON pointers.
+
+export interface Fault {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+export function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: "draft-7", io: "input", unrepresentable: "throw" }) as Record<string, unknown>;
+}
+
+export function compileValidator(schema: z.ZodType): ValidateFunction {
+  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  return ajv.compile(toJsonSchema(schema));
+}
+
+export function ajvFaults(file: string, errors: ErrorObject[] | null | undefined): Fault[] {
+  return (errors ?? []).map((e) => ({
+    file,
+    pointer: e.instancePath || "/",
+    message: describe(e),
+  }));
+}
+
+function describe(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === "additionalProperties") return `unexpected property "${String(p.additionalProperty)}"`;
+  if (e.keyword === "required") return `missing required property "${String(p.missingProperty)}"`;
+  if (e.keyword === "enum") return `must be one of ${JSON.stringify(p.allowedValues)}`;
+  return e.message ?? e.keyword;
+}

@@ -1,0 +1,92 @@
+import { DateTime } from "luxon";
+import type { ProtagonistFile } from "./protagonist-format.js";
+import type { Fault } from "./json-schema.js";
+import { parseTime } from "../db/time.js";
+import { samePhone } from "../db/phone.js";
+
+// Referential and temporal checks of a protagonist's data, after the schema has passed.
+export function checkProtagonist(file: string, p: ProtagonistFile): Fault[] {
+  const faults: Fault[] = [];
+  const fault = (pointer: string, message: string) => faults.push({ file, pointer, message });
+
+  if (!DateTime.local().setZone(p.timezone).isValid) fault("/timezone", `"${p.timezone}" is not an IANA time zone`);
+  const zone = DateTime.local().setZone(p.timezone).isValid ? p.timezone : "utc";
+
+  const ids = new Map<string, string>();
+  const claim = (id: string, pointer: string) => {
+    const prior = ids.get(id);
+    if (prior) fault(pointer, `id "${id}" is already used at ${prior}; ids are unique across all apps`);
+    else ids.set(id, pointer);
+  };
+  p.contacts.forEach((c, i) => claim(c.id, `/contacts/${i}/id`));
+  p.calendar_events.forEach((e, i) => claim(e.id, `/calendar_events/${i}/id`));
+  p.emails.forEach((e, i) => claim(e.id, `/emails/${i}/id`));
+  p.sms.conversations.forEach((c, i) => claim(c.id, `/sms/conversations/${i}/id`));
+  p.sms.messages.forEach((m, i) => claim(m.id, `/sms/messages/${i}/id`));
+  p.whatsapp.chats.forEach((c, i) => claim(c.id, `/whatsapp/chats/${i}/id`));
+  p.whatsapp.messages.forEach((m, i) => claim(m.id, `/whatsapp/messages/${i}/id`));
+  p.calls.forEach((c, i) => claim(c.id, `/calls/${i}/id`));
+
+  const selves = p.contacts.filter((c) => c.is_self);
+  if (selves.length !== 1) fault("/contacts", `exactly one contact must have is_self: true (found ${selves.length})`);
+  const self = selves[0];
+  if (self && self.phone_numbers.length === 0) fault("/contacts", "the protagonist's own contact needs a phone number");
+
+  p.social_network.forEach((s, i) => {
+    if (!p.contacts.some((c) => c.id === s.contact_id)) fault(`/social_network/${i}/contact_id`, `no contact "${s.contact_id}"`);
+  });
+  p.story_events.forEach((s, i) => s.records.forEach((r, j) => {
+    if (!ids.has(r)) fault(`/story_events/${i}/records/${j}`, `no record with id "${r}"`);
+  }));
+
+  const windowStart = parseTime(p.data_window.start, zone).startOf("day");
+  const windowEnd = parseTime(p.data_window.end, zone).endOf("day");
+  if (windowEnd.diff(windowStart, "days").days < 14) fault("/data_window", "the data window must span at least 14 days");
+  const inWindow = (text: string, pointer: string) => {
+    let t: DateTime;
+    try {
+      t = parseTime(text, zone);
+    } catch (e) {
+      fault(pointer, (e as Error).message);
+      return;
+    }
+    if (t < windowStart || t > windowEnd) fault(pointer, `${text} is outside the data window ${p.data_window.start}..${p.data_window.end}`);
+  };
+
+  p.calendar_events.forEach((e, i) => {
+    inWindow(e.start, `/calendar_events/${i}/start`);
+    if (parseTime(e.end, zone) <= parseTime(e.start, zone)) fault(`/calendar_events/${i}/end`, "an event must end after it starts");
+  });
+  p.emails.forEach((e, i) => inWindow(e.time, `/emails/${i}/time`));
+  p.calls.forEach((c, i) => inWindow(c.start, `/calls/${i}/start`));
+
+  const convs = new Map(p.sms.conversations.map((c) => [c.id, c]));
+  p.sms.conversations.forEach((c, i) => {
+    if (self && c.participants.some((n) => self.phone_numbers.some((x) => samePhone(x.number, n)))) {
+      fault(`/sms/conversations/${i}/participants`, "participants are the other people, not the protagonist");
+    }
+  });
+  p.sms.messages.forEach((m, i) => {
+    inWindow(m.time, `/sms/messages/${i}/time`);
+    const conv = convs.get(m.conversation_id);
+    if (!conv) fault(`/sms/messages/${i}/conversation_id`, `no SMS conversation "${m.conversation_id}"`);
+    else if (m.from && !conv.participants.some((n) => samePhone(n, m.from!))) {
+      fault(`/sms/messages/${i}/from`, `${m.from} is not a participant of ${conv.id}`);
+    } else if (m.direction === "incoming" && !m.from && conv.participants.length > 1) {
+      fault(`/sms/messages/${i}/from`, "an incoming group message needs `from`");
+    }
+  });
+  const chats = new Map(p.whatsapp.chats.map((c) => [c.id, c]));
+  p.whatsapp.messages.forEach((m, i) => {
+    inWindow(m.time, `/whatsapp/messages/${i}/time`);
+    const chat = chats.get(m.chat_id);
+    if (!chat) fault(`/whatsapp/messages/${i}/chat_id`, `no WhatsApp chat "${m.chat_id}"`);
+    else if (m.from && !chat.participants.some((n) => samePhone(n, m.from!))) {
+      fault(`/whatsapp/messages/${i}/from`, `${m.from} is not a participant of ${chat.id}`);
+    } else if (m.direction === "incoming" && !m.from && chat.participants.length > 1) {
+      fault(`/whatsapp/messages/${i}/from`, "an incoming group message needs `from`");
+    }
+  });
+  // Numbers that are not in the contacts are allowed: a courier, a spam caller, a new friend.
+  return faults;
+}
