@@ -1,0 +1,76 @@
+import Database from "better-sqlite3";
+import type { Snapshot } from "../episode/trajectory.js";
+import { loadPersonalData, type PersonalData } from "./load.js";
+import { readSnapshot, wrap } from "./state.js";
+import { parseTime } from "./time.js";
+
+/** A scenario's state at step 0, built once: the serialized database every episode opens from,
+ *  and the same state read as rows for the scorer. */
+export interface ScenarioSnapshot {
+  readonly image: Buffer;
+  readonly rows: Snapshot;
+}
+
+/** Communications stamped after `referenceTime` have not happened yet at the scenario's "now";
+ *  calendar events after it are the future the user plans, and stay. */
+export function asOf(data: PersonalData, referenceTime: string, zone: string): PersonalData {
+  const now = parseTime(referenceTime, zone).toMillis();
+  const past = (t: string) => parseTime(t, zone).toMillis() <= now;
+  return {
+    ...data,
+    emails: data.emails.filter((e) => past(e.time)),
+    sms: { ...data.sms, messages: data.sms.messages.filter((m) => past(m.time)) },
+    whatsapp: { ...data.whatsapp, messages: data.whatsapp.messages.filter((m) => past(m.time)) },
+    calls: data.calls.filter((c) => past(c.start)),
+  };
+}
+
+export interface Overrides {
+  add?: Partial<{ [K in keyof PersonalData]: unknown }> | undefined;
+  remove?: readonly string[] | undefined;
+}
+
+/** Applies a scenario's state overrides: rows in `add` replace rows with the same id or are
+ *  appended; ids in `remove` are dropped from every section. */
+export function applyOverrides(data: PersonalData, overrides: Overrides | undefined): PersonalData {
+  if (!overrides) return data;
+  const removed = new Set(overrides.remove ?? []);
+  const merge = <T extends { id: string }>(base: T[], extra: T[] | undefined): T[] => {
+    const byId = new Map(base.map((r) => [r.id, r]));
+    for (const r of extra ?? []) byId.set(r.id, r);
+    return [...byId.values()].filter((r) => !removed.has(r.id));
+  };
+  const add = (overrides.add ?? {}) as Partial<PersonalData> & {
+    sms?: Partial<PersonalData["sms"]>; whatsapp?: Partial<PersonalData["whatsapp"]>;
+  };
+  return {
+    contacts: merge(data.contacts, add.contacts),
+    calendar_events: merge(data.calendar_events, add.calendar_events),
+    emails: merge(data.emails, add.emails),
+    sms: {
+      conversations: merge(data.sms.conversations, add.sms?.conversations),
+      messages: merge(data.sms.messages, add.sms?.messages),
+    },
+    whatsapp: {
+      chats: merge(data.whatsapp.chats, add.whatsapp?.chats),
+      messages: merge(data.whatsapp.messages, add.whatsapp?.messages),
+    },
+    calls: merge(data.calls, add.calls),
+  };
+}
+
+export function buildScenarioSnapshot(
+  data: PersonalData, zone: string, referenceTime: string, overrides?: Overrides,
+): ScenarioSnapshot {
+  const db = loadPersonalData(asOf(applyOverrides(data, overrides), referenceTime, zone), zone);
+  try {
+    return Object.freeze({ image: db.serialize(), rows: readSnapshot(wrap(db)) });
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens an episode's private database: an in-memory copy of the snapshot image. */
+export function openFromSnapshot(snapshot: ScenarioSnapshot): Database.Database {
+  return new Database(snapshot.image);
+}

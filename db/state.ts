@@ -1,0 +1,29 @@
+import type Database from "better-sqlite3";
+import { asc } from "drizzle-orm";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import * as schema from "./schema.js";
+import { TABLE_NAMES, tables, type TableName } from "./schema.js";
+import type { Row, Snapshot } from "../episode/trajectory.js";
+
+export type PimDatabase = BetterSQLite3Database<typeof schema>;
+
+export function wrap(sqlite: Database.Database): PimDatabase {
+  return drizzle(sqlite, { schema });
+}
+
+/** The rows of one table as the scorer sees them (JSON parsed, booleans), ordered by id. */
+export function readTable(db: PimDatabase, table: TableName): Row[] {
+  const t = tables[table];
+  return Object.freeze(db.select().from(t).orderBy(asc(t.id)).all().map((r) => Object.freeze(r))) as unknown as Row[];
+}
+
+export function readSnapshot(db: PimDatabase): Snapshot {
+  return Object.freeze(Object.fromEntries(TABLE_NAMES.map((t) => [t, readTable(db, t)])));
+}
+
+/** The next snapshot: `changed` tables re-read, the others shared with `previous`. */
+export function nextSnapshot(db: PimDatabase, previous: Snapshot, changed: readonly TableName[]): Snapshot {
+  const next: Record<string, readonly Row[]> = { ...previous };
+  for (const t of changed) next[t] = readTable(db, t);
+  return Object.freeze(next);
+}

@@ -1,0 +1,198 @@
+import type Database from "better-sqlite3";
+import type { z } from "zod";
+import type { Scenario } from "../scenarios/catalog.js";
+import { openFromSnapshot } from "../db/snapshot.js";
+import { nextSnapshot, wrap, type PimDatabase } from "../db/state.js";
+import { TOOLS, findTool } from "../tools/registry.js";
+import type { AnyTool } from "../tools/tool.js";
+import type { ToolContext } from "../tools/context.js";
+import { ToolError } from "../tools/errors.js";
+import { Clock } from "./clock.js";
+import { systemPrompt } from "./prompt.js";
+import { ScriptedUser } from "./user.js";
+import type { AgentStep, Snapshot, Step, ToolErrorValue, ToolStep, Trajectory, UserStep } from "./trajectory.js";
+
+export interface EpisodeOptions {
+  /** Seconds the clock advances per step. */
+  tickSeconds: number;
+}
+
+export const DEFAULT_OPTIONS: EpisodeOptions = Object.freeze({ tickSeconds: 5 });
+
+export interface AgentTurn {
+  step: AgentStep;
+  /** The simulated user's answer, or null when the conversation is over. */
+  user: UserStep | null;
+  ended: boolean;
+}
+
+/** One run of one scenario: a private in-memory database opened from the scenario snapshot, a
+ *  clock, and the trajectory with the snapshot after every step. */
+export class Episode {
+  private readonly sqlite: Database.Database;
+  private readonly db: PimDatabase;
+  private readonly clock: Clock;
+  private readonly user: ScriptedUser;
+  private readonly steps: Step[] = [];
+  private readonly snapshots: Snapshot[];
+  private readonly allowed: ReadonlySet<string> | undefined;
+  private counter = 0;
+  private ended = false;
+  lastActive = Date.now();
+
+  constructor(readonly id: string, readonly scenario: Scenario, readonly options: EpisodeOptions = DEFAULT_OPTIONS) {
+    const snapshot = scenario.snapshot();
+    this.sqlite = openFromSnapshot(snapshot);
+    this.db = wrap(this.sqlite);
+    this.clock = new Clock(scenario.file.reference_time, scenario.zone, options.tickSeconds);
+    this.user = new ScriptedUser(scenario.file);
+    this.snapshots = [snapshot.rows];
+    this.allowed = scenario.file.tools ? new Set(scenario.file.tools) : undefined;
+    this.push({ kind: "system", content: systemPrompt(scenario) });
+    this.push({ kind: "user", content: scenario.file.query });
+  }
+
+  get systemPrompt(): string { return (this.steps[0] as { content: string }).content; }
+  get firstUserMessage(): string { return this.scenario.file.query; }
+  get isEnded(): boolean { return this.ended; }
+  get stepCount(): number { return this.steps.length; }
+
+  /** The tools this episode offers: all 27, or the scenario's allow-list. */
+  tools(): AnyTool[] {
+    return this.allowed
+      ? TOOLS.filter((t) => this.allowed!.has(t.name))
+      : [...TOOLS];
+  }
+
+  isAllowed(name: string): boolean {
+    return this.allowed === undefined || this.allowed.has(name);
+  }
+
+  now(): string {
+    return this.clock.display(this.steps.length);
+  }
+
+  callTool(name: string, rawArgs: unknown, callId?: string): ToolStep {
+    this.touch();
+    const index = this.steps.length;
+    const args = isPlainObject(rawArgs) ? rawArgs : {};
+    const outcome = this.execute(name, rawArgs, index);
+    const write = findTool(name)?.write ?? false;
+    if (outcome.ok && write) this.snapshots.push(nextSnapshot(this.db, this.current(), findTool(name)!.tables));
+    return this.push({
+      kind: "tool", tool: name, arguments: args, ...(callId === undefined ? {} : { call_id: callId }),
+      write, ...outcome,
+    }) as ToolStep;
+  }
+
+  private execute(name: string, rawArgs: unknown, index: number): { ok: true; result: unknown } | { ok: false; error: ToolErrorValue } {
+    const tool = findTool(name);
+    if (!tool) return fail({ code: "unknown_tool", message: `no tool named "${name}"` });
+    if (!this.isAllowed(name)) return fail({ code: "not_allowed", message: `the tool "${name}" is not available in this scenario` });
+    if (!isPlainObject(rawArgs)) {
+      return fail({ code: "invalid_argument", message: "arguments must be a JSON object of named arguments" });
+    }
+    const parsed = tool.input.safeParse(dropNulls(rawArgs));
+    if (!parsed.success) return fail(describeZodError(parsed.error));
+    const ctx = this.context(index);
+    try {
+      const result = tool.write
+        ? this.sqlite.transaction(() => tool.handler(ctx, parsed.data))()
+        : tool.handler(ctx, parsed.data);
+      return { ok: true, result };
+    } catch (e) {
+      if (e instanceof ToolError) return fail(e.toValue());
+      return fail({ code: "internal", message: `the tool failed unexpectedly: ${(e as Error).message}` });
+    }
+  }
+
+  agentMessage(content: string, options: { scriptedUser?: boolean } = {}): AgentTurn {
+    this.touch();
+    const step = this.push({ kind: "agent", content }) as AgentStep;
+    if (options.scriptedUser === false) return { step, user: null, ended: this.ended };
+    const reply = this.ended ? null : this.user.reply(content);
+    if (reply === null) {
+      this.ended = true;
+      return { step, user: null, ended: true };
+    }
+    return { step, user: this.push({ kind: "user", content: reply }) as UserStep, ended: false };
+  }
+
+  /** A user message from outside the script (a replayed log, or a live human). */
+  userMessage(content: string): UserStep {
+    this.touch();
+    this.ended = false;
+    return this.push({ kind: "user", content }) as UserStep;
+  }
+
+  trajectory(): Trajectory {
+    return { steps: this.steps, snapshots: this.snapshots, zone: this.scenario.zone };
+  }
+
+  current(): Snapshot {
+    return this.snapshots[this.snapshots.length - 1]!;
+  }
+
+  stateAfter(stepIndex: number): Snapshot | undefined {
+    const step = this.steps[stepIndex];
+    return step && this.snapshots[step.snapshot];
+  }
+
+  /** The raw database image, for byte-level comparisons of replays. */
+  image(): Buffer {
+    return this.sqlite.serialize();
+  }
+
+  close(): void {
+    if (this.sqlite.open) this.sqlite.close();
+  }
+
+  private context(index: number): ToolContext {
+    return {
+      db: this.db,
+      sqlite: this.sqlite,
+      zone: this.scenario.zone,
+      now: () => this.clock.storage(index),
+      nextId: (prefix) => `${prefix}_new${++this.counter}`,
+    };
+  }
+
+  private push(step: DistributiveOmit<Step, "index" | "time" | "snapshot">): Step {
+    const index = this.steps.length;
+    const full = { index, time: this.clock.display(index), snapshot: this.snapshots.length - 1, ...step } as Step;
+    this.steps.push(full);
+    return full;
+  }
+
+  private touch(): void {
+    this.lastActive = Date.now();
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function fail(error: ToolErrorValue): { ok: false; error: ToolErrorValue } {
+  return { ok: false, error };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** OpenAI strict mode sends null for an omitted optional argument; null means "not given",
+ *  at any depth (a phone number's label inside add_contact's list, too). */
+function dropNulls(args: Record<string, unknown>): Record<string, unknown> {
+  const clean = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(clean) : isPlainObject(v) ? dropNulls(v) : v;
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null).map(([k, v]) => [k, clean(v)]));
+}
+
+function describeZodError(error: z.ZodError): ToolErrorValue {
+  const issue = error.issues[0]!;
+  const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
+  const field = keys.length ? keys.join(", ") : issue.path.join(".") || "arguments";
+  const message = keys.length
+    ? `unknown argument${keys.length > 1 ? "s" : ""} ${keys.map((k) => `"${k}"`).join(", ")}; see the tool's schema for the accepted names`
+    : `${field}: ${issue.message}`;
+  return { code: "invalid_argument", message, field };
+}

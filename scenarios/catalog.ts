@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { ProtagonistFile } from "./protagonist-format.js";
+import { scenarioFile, type ScenarioFile } from "./scenario-format.js";
+import { ajvFaults, compileValidator, type Fault } from "./json-schema.js";
+import { loadProtagonistFile } from "./protagonist-load.js";
+import { checkScenario } from "./scenario-check.js";
+import { buildScenarioSnapshot, type ScenarioSnapshot } from "../db/snapshot.js";
+
+/** A loaded, checked scenario with its protagonist; its snapshot is built on first use. */
+export class Scenario {
+  private built: ScenarioSnapshot | undefined;
+
+  constructor(
+    readonly file: ScenarioFile,
+    readonly protagonist: ProtagonistFile,
+    readonly path: string,
+  ) {}
+
+  get id(): string { return this.file.id; }
+  get zone(): string { return this.protagonist.timezone; }
+
+  snapshot(): ScenarioSnapshot {
+    this.built ??= buildScenarioSnapshot(this.protagonist, this.zone, this.file.reference_time, this.file.state_overrides);
+    return this.built;
+  }
+}
+
+export interface CatalogLoad {
+  catalog: ScenarioCatalog;
+  faults: Fault[];
+}
+
+/** Every protagonist and scenario under a data folder: <dir>/<protagonist>/protagonist.json and
+ *  <dir>/<protagonist>/scenarios/*.json. Files with faults are refused and reported. */
+export class ScenarioCatalog {
+  private constructor(
+    readonly protagonists: ReadonlyMap<string, ProtagonistFile>,
+    private readonly scenarios: ReadonlyMap<string, Scenario>,
+  ) {}
+
+  static load(dataDir: string): CatalogLoad {
+    const faults: Fault[] = [];
+    const protagonists = new Map<string, ProtagonistFile>();
+    const scenarios = new Map<string, Scenario>();
+    const validate = compileValidator(scenarioFile);
+    if (!fs.existsSync(dataDir)) {
+      return { catalog: new ScenarioCatalog(protagonists, scenarios), faults: [{ file: dataDir, pointer: "/", message: "data folder does not exist" }] };
+    }
+    const dirs = fs.readdirSync(dataDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    for (const dir of dirs) {
+      const loaded = loadProtagonistFile(path.join(dataDir, dir, "protagonist.json"));
+      if (!loaded.ok) { faults.push(...loaded.faults); continue; }
+      protagonists.set(loaded.value.id, loaded.value);
+      const scenarioDir = path.join(dataDir, dir, "scenarios");
+      if (!fs.existsSync(scenarioDir)) continue;
+      for (const name of fs.readdirSync(scenarioDir).filter((n) => n.endsWith(".json")).sort()) {
+        const file = path.join(scenarioDir, name);
+        let raw: unknown;
+        try {
+          raw = JSON.parse(fs.readFileSync(file, "utf8"));
+        } catch (e) {
+          faults.push({ file, pointer: "/", message: `not readable JSON: ${(e as Error).message}` });
+          continue;
+        }
+        if (!validate(raw)) { faults.push(...ajvFaults(file, validate.errors)); continue; }
+        const value = scenarioFile.parse(raw);
+        const own = checkScenario(file, value, loaded.value);
+        if (scenarios.has(value.id)) own.push({ file, pointer: "/id", message: `scenario id "${value.id}" is also used by ${scenarios.get(value.id)!.path}` });
+        if (own.length) { faults.push(...own); continue; }
+        scenarios.set(value.id, new Scenario(value, loaded.value, file));
+      }
+    }
+    return { catalog: new ScenarioCatalog(protagonists, scenarios), faults };
+  }
+
+  get(id: string): Scenario | undefined { return this.scenarios.get(id); }
+  list(): Scenario[] { return [...this.scenarios.values()]; }
+}

@@ -1,0 +1,53 @@
+import type { ProtagonistFile } from "./protagonist-format.js";
+import type { ScenarioFile } from "./scenario-format.js";
+import type { Fault } from "./json-schema.js";
+import { parseTime } from "../db/time.js";
+import { TOOL_NAMES } from "../tools/registry.js";
+import { checkScoringSpec } from "../milestones/index.js";
+
+/** Ids of every record of a protagonist, plus those a scenario's overrides add. */
+export function recordIds(p: ProtagonistFile, s?: ScenarioFile): Set<string> {
+  const add = s?.state_overrides?.add;
+  const lists: { id: string }[][] = [
+    p.contacts, p.calendar_events, p.emails, p.sms.conversations, p.sms.messages,
+    p.whatsapp.chats, p.whatsapp.messages, p.calls,
+    add?.contacts ?? [], add?.calendar_events ?? [], add?.emails ?? [], add?.sms?.conversations ?? [],
+    add?.sms?.messages ?? [], add?.whatsapp?.chats ?? [], add?.whatsapp?.messages ?? [], add?.calls ?? [],
+  ];
+  return new Set(lists.flat().map((r) => r.id));
+}
+
+/** Checks of one scenario that need no replay: names, references, times. */
+export function checkScenario(file: string, s: ScenarioFile, p: ProtagonistFile): Fault[] {
+  const faults: Fault[] = [];
+  const fault = (pointer: string, message: string) => faults.push({ file, pointer, message });
+  if (s.protagonist !== p.id) fault("/protagonist", `is "${s.protagonist}" but the file is in ${p.id}'s folder`);
+
+  const now = parseTime(s.reference_time, p.timezone);
+  const start = parseTime(p.data_window.start, p.timezone).startOf("day");
+  const end = parseTime(p.data_window.end, p.timezone).endOf("day");
+  if (now < start || now > end) fault("/reference_time", `${s.reference_time} is outside ${p.id}'s data window ${p.data_window.start}..${p.data_window.end}`);
+
+  const known = new Set(TOOL_NAMES);
+  const allowed = new Set(s.tools ?? TOOL_NAMES);
+  (s.tools ?? []).forEach((t, i) => { if (!known.has(t)) fault(`/tools/${i}`, `unknown tool "${t}"`); });
+  const checkSteps = (steps: ScenarioFile["gold_trajectory"], at: string) => steps.forEach((step, i) => {
+    if ("tool" in step && !allowed.has(step.tool)) {
+      fault(`${at}/${i}/tool`, known.has(step.tool) ? `"${step.tool}" is not in the scenario's tool allow-list` : `unknown tool "${step.tool}"`);
+    }
+  });
+  checkSteps(s.gold_trajectory, "/gold_trajectory");
+  s.negative_trajectories.forEach((n, i) => checkSteps(n.steps, `/negative_trajectories/${i}/steps`));
+
+  const ids = recordIds(p, s);
+  s.related_entities.forEach((id, i) => { if (!ids.has(id)) fault(`/related_entities/${i}`, `no record "${id}" in ${p.id}'s data`); });
+  (s.state_overrides?.remove ?? []).forEach((id, i) => { if (!ids.has(id)) fault(`/state_overrides/remove/${i}`, `no record "${id}"`); });
+
+  if (s.turns === "multi" && !s.user) fault("/user", "a multi-turn scenario needs the simulated user (goal, knowledge, replies)");
+  const minefields = new Set((s.minefields?.nodes ?? []).map((m) => m.id));
+  s.negative_trajectories.forEach((n, i) => n.fires.forEach((id, j) => {
+    if (!minefields.has(id)) fault(`/negative_trajectories/${i}/fires/${j}`, `no minefield "${id}"`);
+  }));
+  for (const f of checkScoringSpec({ milestones: s.milestones, minefields: s.minefields })) fault(f.pointer, f.message);
+  return faults;
+}

@@ -1,0 +1,61 @@
+import type { ContactRow } from "../db/schema.js";
+import { phoneDigits, samePhone } from "../db/phone.js";
+
+// Search filters are applied in JavaScript over parameterised selects: the agent's text is
+// compared as data and never reaches SQL.
+
+function fold(text: string): string {
+  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+/** Every word of `query` occurs (case- and accent-insensitively) somewhere in `fields`. */
+export function matchesText(query: string, fields: readonly (string | null | undefined)[]): boolean {
+  const haystack = fold(fields.filter(Boolean).join(" \u0000 "));
+  return fold(query).split(/\s+/).filter(Boolean).every((w) => haystack.includes(w));
+}
+
+export function fullName(c: Pick<ContactRow, "first_name" | "last_name">): string {
+  return c.last_name ? `${c.first_name} ${c.last_name}` : c.first_name;
+}
+
+export function contactMatchesName(c: ContactRow, name: string): boolean {
+  return matchesText(name, [fullName(c)]);
+}
+
+/** Looks up people by phone number and email address, for rendering names beside them. */
+export class ContactDirectory {
+  constructor(private readonly contacts: readonly ContactRow[]) {}
+
+  get self(): ContactRow | undefined {
+    return this.contacts.find((c) => c.is_self);
+  }
+
+  byPhone(number: string): ContactRow | undefined {
+    if (phoneDigits(number).length === 0) return undefined;
+    return this.contacts.find((c) => c.phone_numbers.some((p) => samePhone(p.number, number)));
+  }
+
+  byEmail(address: string): ContactRow | undefined {
+    const a = address.trim().toLowerCase();
+    return this.contacts.find((c) => c.emails.some((e) => e.address.toLowerCase() === a));
+  }
+
+  nameForPhone(number: string): string | null {
+    const c = this.byPhone(number);
+    return c ? fullName(c) : null;
+  }
+
+  nameForEmail(address: string): string | null {
+    const c = this.byEmail(address);
+    return c ? fullName(c) : null;
+  }
+
+  /** Contacts whose name matches, for filters that take a person's name. */
+  named(name: string): ContactRow[] {
+    return this.contacts.filter((c) => contactMatchesName(c, name));
+  }
+
+  isSelfPhone(number: string): boolean {
+    return this.self?.phone_numbers.some((p) => samePhone(p.number, number)) ?? false;
+  }
+}
