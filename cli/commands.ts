@@ -1,12 +1,55 @@
-import type { Command } from "commander";
+import { Command, Option } from "commander";
 import { DEFAULT_DATA_DIR } from "../scenarios/paths.js";
 import { validateCommand } from "./validate.js";
+import { serveCommand } from "./serve.js";
+import { mcpCommand } from "./mcp.js";
+import { scenariosCommand } from "./scenarios.js";
+import { scoreCommand } from "./score.js";
 
+const dataOption = () => new Option("--data <dir>", "scenario data folder").default(process.env.PIMBOX_DATA ?? DEFAULT_DATA_DIR);
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+// Each command is a thin shell over a library function; `main.ts` maps errors to exit codes.
 export function registerCommands(program: Command): void {
+  program.command("serve")
+    .description("start the HTTP server: episodes API, JSON-function tools, MCP over streamable HTTP")
+    .option("--port <n>", "port (0: any free port)", "8787")
+    .option("--host <host>", "interface to listen on", "127.0.0.1")
+    .option("--token <token>", "require Authorization: Bearer <token> (or set PIMBOX_TOKEN)")
+    .option("--allow-origin <origin>", "trust this browser Origin on the MCP routes (repeatable)", collect, [])
+    .option("--allow-host <host>", "accept this Host header on the MCP routes (repeatable)", collect, [])
+    .option("--idle-minutes <n>", "close episodes idle this long", "30")
+    .addOption(dataOption())
+    .action(async (opts) => { await serveCommand(opts); });
+
+  program.command("mcp")
+    .description("serve one episode of a scenario over MCP stdio (for Claude Desktop, IDE agents, any MCP client)")
+    .requiredOption("--scenario <id>", "scenario id (see `pimbox scenarios`)")
+    .option("--tick <seconds>", "clock tick per step", "5")
+    .option("--log <file>", "write the trajectory log (JSONL) here when the client disconnects")
+    .addOption(dataOption())
+    .action(async (opts) => { await mcpCommand(opts); });
+
+  program.command("scenarios")
+    .description("list the scenarios")
+    .option("--json", "print a JSON array of {id, protagonist, reference_time, ...}")
+    .option("--protagonist <id>", "only this protagonist's")
+    .addOption(dataOption())
+    .action((opts) => { scenariosCommand(opts); });
+
+  program.command("score")
+    .description("score a trajectory (pimbox JSONL log, or OpenAI messages JSON) by replaying it; no server needed")
+    .argument("<file>", "the trajectory file, or - for stdin")
+    .option("--scenario <id>", "scenario id (required for OpenAI messages)")
+    .option("--tick <seconds>", "clock tick for OpenAI messages (JSONL logs carry their own)")
+    .option("--json", "print the score report as JSON")
+    .addOption(dataOption())
+    .action((file, opts) => { process.exitCode = scoreCommand(file, opts); });
+
   program.command("validate")
     .description("check the protagonists and scenarios: schema, references, times, gold trajectories")
-    .option("--data <dir>", "data folder", DEFAULT_DATA_DIR)
     .option("--protagonist <id>", "only this protagonist")
     .option("--json", "print the summary and failures as JSON")
+    .addOption(dataOption())
     .action((opts) => { process.exitCode = validateCommand(opts); });
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { registerCommands } from "./commands.js";
+import { UsageError } from "./serve.js";
 
 // Exit codes: 0 ok, 1 failure, 2 usage error (commander's own errors are usage errors).
 const program = new Command("pimbox")
@@ -15,6 +16,9 @@ try {
 } catch (e) {
   if (e instanceof CommanderError) {
     process.exitCode = e.exitCode === 0 ? 0 : 2;
+  } else if (e instanceof UsageError) {
+    process.stderr.write(`pimbox: ${e.message}\n`);
+    process.exitCode = 2;
   } else {
     process.stderr.write(`pimbox: ${(e as Error).stack ?? String(e)}\n`);
     process.exitCode = 1;

@@ -1,0 +1,23 @@
+import type { Scenario } from "../scenarios/catalog.js";
+import { Episode, type EpisodeOptions } from "./episode.js";
+import type { LoggedStep } from "./log.js";
+
+/** Rebuilds an episode from logged steps: the tool calls run again against the scenario snapshot
+ *  with the same clock, so every result and snapshot is recomputed, never trusted.
+ *  The system prompt and the first user message are the scenario's own; later user messages
+ *  come from the log (whoever played the user). */
+export function replay(scenario: Scenario, options: EpisodeOptions, steps: readonly LoggedStep[]): Episode {
+  const episode = new Episode(`replay:${scenario.id}`, scenario, options);
+  let i = 0;
+  while (i < steps.length && steps[i]!.kind === "system") i++;
+  if (i < steps.length && steps[i]!.kind === "user") i++;
+  for (const step of steps.slice(i)) {
+    switch (step.kind) {
+      case "tool": episode.callTool(step.tool, step.arguments, step.call_id); break;
+      case "agent": episode.agentMessage(step.content, { scriptedUser: false }); break;
+      case "user": episode.userMessage(step.content); break;
+      case "system": break;
+    }
+  }
+  return episode;
+}

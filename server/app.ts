@@ -1,0 +1,40 @@
+import express, { type Express } from "express";
+import type { ScenarioCatalog } from "../scenarios/catalog.js";
+import type { EpisodeStore } from "./episode-store.js";
+import { errorHandler, notFoundRoute } from "./http-error.js";
+import { bearerAuth, hostAndOriginGuard, type GuardOptions } from "./guard.js";
+import { scenarioRoutes } from "./routes-scenarios.js";
+import { episodeRoutes } from "./routes-episodes.js";
+import { scoreRoutes } from "./routes-score.js";
+import { mcpRoutes } from "./mcp-http.js";
+import { openApiDocument } from "./openapi.js";
+
+export interface AppOptions extends GuardOptions {
+  /** Largest JSON body accepted (a whole trajectory log can be large). */
+  bodyLimit: string;
+}
+
+export const DEFAULT_APP_OPTIONS: AppOptions = {
+  allowedHosts: ["localhost", "127.0.0.1", "[::1]"],
+  allowedOrigins: [],
+  bodyLimit: "10mb",
+};
+
+export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options: AppOptions = DEFAULT_APP_OPTIONS): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.use(express.json({ limit: options.bodyLimit, strict: false }));
+  app.use(bearerAuth(options.token));
+  app.get("/health", (_req, res) => { res.json({ ok: true, episodes: store.size, scenarios: catalog.list().length }); });
+  const openapi = openApiDocument();
+  app.get("/openapi.json", (_req, res) => { res.json(openapi); });
+  app.use(["/episodes/:id/mcp", "/scenarios/:id/mcp"], hostAndOriginGuard(options));
+  app.use(mcpRoutes(catalog, store));
+  app.use(scenarioRoutes(catalog));
+  app.use(episodeRoutes(catalog, store));
+  app.use(scoreRoutes(catalog));
+  app.use(notFoundRoute);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import { Episode, type EpisodeOptions } from "../episode/episode.js";
+import type { Scenario } from "../scenarios/catalog.js";
+
+export interface EpisodeStoreOptions {
+  /** Episodes untouched for this long are closed. */
+  idleMs: number;
+  /** At most this many live episodes; creating one more closes the least recently used. */
+  maxEpisodes: number;
+}
+
+export const DEFAULT_STORE_OPTIONS: EpisodeStoreOptions = { idleMs: 30 * 60_000, maxEpisodes: 10_000 };
+
+/** The live episodes of one server, by unguessable id. Owns their life cycle. */
+export class EpisodeStore {
+  private readonly episodes = new Map<string, Episode>();
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly listeners = new Set<(id: string) => void>();
+
+  constructor(private readonly options: EpisodeStoreOptions = DEFAULT_STORE_OPTIONS) {
+    this.sweeper = setInterval(() => this.expire(), Math.min(60_000, Math.max(1_000, options.idleMs / 4)));
+    this.sweeper.unref();
+  }
+
+  create(scenario: Scenario, options: EpisodeOptions): Episode {
+    if (this.episodes.size >= this.options.maxEpisodes) this.closeOldest();
+    const episode = new Episode(randomUUID(), scenario, options);
+    this.episodes.set(episode.id, episode);
+    return episode;
+  }
+
+  get(id: string): Episode | undefined {
+    return this.episodes.get(id);
+  }
+
+  delete(id: string): boolean {
+    const episode = this.episodes.get(id);
+    if (!episode) return false;
+    episode.close();
+    this.episodes.delete(id);
+    for (const listener of this.listeners) listener(id);
+    return true;
+  }
+
+  /** Called with the id of every episode that is deleted or expires (MCP sessions close with it). */
+  onClose(listener: (id: string) => void): void {
+    this.listeners.add(listener);
+  }
+
+  get size(): number {
+    return this.episodes.size;
+  }
+
+  expire(now = Date.now()): number {
+    let n = 0;
+    for (const [id, episode] of this.episodes) {
+      if (now - episode.lastActive > this.options.idleMs) { this.delete(id); n++; }
+    }
+    return n;
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const id of [...this.episodes.keys()]) this.delete(id);
+  }
+
+  private closeOldest(): void {
+    let oldest: Episode | undefined;
+    for (const e of this.episodes.values()) if (!oldest || e.lastActive < oldest.lastActive) oldest = e;
+    if (oldest) this.delete(oldest.id);
+  }
+}

@@ -1,0 +1,39 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Episode } from "../episode/episode.js";
+import { mcpTool } from "../tools/export.js";
+
+export const SERVER_INFO = { name: "pimbox", version: "0.1.0" };
+
+/** A fresh MCP server bound to one episode (an McpServer can be connected once, so every
+ *  connection gets its own). Tool calls go through the episode, so that a call with bad
+ *  arguments or an unknown tool is a step of the trajectory, as it is over HTTP. */
+export function createMcpServer(episode: Episode): McpServer {
+  const mcp = new McpServer(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false }, logging: {} },
+    instructions: `Personal-data tools on ${episode.scenario.protagonist.name}'s phone. Use the "scenario" prompt for the task.`,
+  });
+  const tools = episode.tools();
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(mcpTool) }));
+  mcp.server.setRequestHandler(CallToolRequestSchema, (request): CallToolResult => {
+    const step = episode.callTool(request.params.name, request.params.arguments ?? {});
+    if (step.ok) {
+      return {
+        content: [{ type: "text", text: JSON.stringify(step.result) }],
+        structuredContent: step.result as Record<string, unknown>,
+      };
+    }
+    return { content: [{ type: "text", text: JSON.stringify({ error: step.error }) }], isError: true };
+  });
+  mcp.registerPrompt("scenario", {
+    title: "The scenario's task",
+    description: "The system prompt (with the reference date, time and zone) and the user's first message",
+  }, () => ({
+    description: episode.scenario.file.title ?? episode.scenario.id,
+    messages: [
+      { role: "user", content: { type: "text", text: episode.systemPrompt } },
+      { role: "user", content: { type: "text", text: episode.firstUserMessage } },
+    ],
+  }));
+  return mcp;
+}

@@ -1,0 +1,122 @@
+import { Router, type Request } from "express";
+import type { ScenarioCatalog } from "../scenarios/catalog.js";
+import type { Episode } from "../episode/episode.js";
+import { DEFAULT_OPTIONS } from "../episode/episode.js";
+import { writeLog } from "../episode/log.js";
+import { scoreScenarioTrajectory } from "../episode/score.js";
+import { exportTools, type ToolFormat } from "../tools/export.js";
+import { findTool } from "../tools/registry.js";
+import type { EpisodeStore } from "./episode-store.js";
+import { HttpError } from "./http-error.js";
+import { agentMessageBody, createEpisodeBody, toolFormat, userMessageBody } from "./api-schemas.js";
+import { parseBody } from "./validate-body.js";
+
+type IdRequest = Request<{ id: string }>;
+
+function formatOf(value: unknown): ToolFormat {
+  if (value === undefined) return "openai";
+  const parsed = toolFormat.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, "invalid_query", `format: must be one of ${toolFormat.options.join(", ")}`, { field: "format" });
+  return parsed.data;
+}
+
+function describe(e: Episode, baseUrl: string) {
+  return {
+    episode_id: e.id,
+    scenario_id: e.scenario.id,
+    reference_time: e.scenario.file.reference_time,
+    time_zone: e.scenario.zone,
+    now: e.now(),
+    turns: e.scenario.file.turns,
+    ended: e.isEnded,
+    step_count: e.stepCount,
+    mcp_url: `${baseUrl}/episodes/${e.id}/mcp`,
+  };
+}
+
+export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router {
+  const router = Router();
+  const baseUrl = (req: Request) => `${req.protocol}://${req.get("host") ?? "localhost"}`;
+  const episodeOf = (req: IdRequest): Episode => {
+    const e = store.get(req.params.id);
+    if (!e) throw new HttpError(404, "episode_not_found", `no episode "${req.params.id}" (deleted, expired, or never created)`, { id: req.params.id });
+    return e;
+  };
+
+  router.post("/episodes", (req, res) => {
+    const body = parseBody(createEpisodeBody, req.body);
+    const scenario = catalog.get(body.scenario_id);
+    if (!scenario) throw new HttpError(404, "scenario_not_found", `no scenario "${body.scenario_id}"; see GET /scenarios`, { field: "scenario_id", id: body.scenario_id });
+    const episode = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds });
+    res.status(201).location(`/episodes/${episode.id}`).json({
+      ...describe(episode, baseUrl(req)),
+      system_prompt: episode.systemPrompt,
+      user_message: episode.firstUserMessage,
+      tool_format: body.tool_format ?? "openai",
+      tools: exportTools(episode.tools(), body.tool_format ?? "openai"),
+    });
+  });
+
+  router.get("/episodes/:id", (req: IdRequest, res) => { res.json(describe(episodeOf(req), baseUrl(req))); });
+
+  router.delete("/episodes/:id", (req: IdRequest, res) => {
+    episodeOf(req);
+    store.delete(req.params.id);
+    res.status(204).end();
+  });
+
+  router.get("/episodes/:id/tools", (req: IdRequest, res) => {
+    const format = formatOf(req.query.format);
+    res.json({ format, tools: exportTools(episodeOf(req).tools(), format) });
+  });
+
+  router.post("/episodes/:id/tools/:name", (req: Request<{ id: string; name: string }>, res) => {
+    const episode = episodeOf(req);
+    const callId = typeof req.query.call_id === "string" ? req.query.call_id : undefined;
+    const step = episode.callTool(req.params.name, req.body ?? {}, callId);
+    const body = step.ok
+      ? { ok: true, result: step.result, step: step.index, time: step.time }
+      : { ok: false, error: step.error, step: step.index, time: step.time };
+    res.status(findTool(req.params.name) ? 200 : 404).json(body);
+  });
+
+  router.post("/episodes/:id/messages", (req: IdRequest, res) => {
+    const episode = episodeOf(req);
+    const { content } = parseBody(agentMessageBody, req.body);
+    const turn = episode.agentMessage(content);
+    res.json({ step: turn.step.index, time: turn.step.time, user_message: turn.user?.content ?? null, ended: turn.ended });
+  });
+
+  router.post("/episodes/:id/user-messages", (req: IdRequest, res) => {
+    const episode = episodeOf(req);
+    const { content } = parseBody(userMessageBody, req.body);
+    const step = episode.userMessage(content);
+    res.json({ step: step.index, time: step.time });
+  });
+
+  router.get("/episodes/:id/trajectory", (req: IdRequest, res) => {
+    const episode = episodeOf(req);
+    const { steps } = episode.trajectory();
+    if (req.query.format === "jsonl") {
+      res.type("application/x-ndjson").send(writeLog(episode.scenario.id, episode.options, steps));
+      return;
+    }
+    res.json({ scenario_id: episode.scenario.id, options: { tick_seconds: episode.options.tickSeconds }, steps });
+  });
+
+  router.get("/episodes/:id/state", (req: IdRequest, res) => {
+    const episode = episodeOf(req);
+    if (req.query.step === undefined) { res.json({ step: episode.stepCount - 1, state: episode.current() }); return; }
+    const index = Number(req.query.step);
+    const state = Number.isInteger(index) ? episode.stateAfter(index) : undefined;
+    if (!state) throw new HttpError(404, "step_not_found", `step must be an integer from 0 to ${episode.stepCount - 1}`, { field: "step" });
+    res.json({ step: index, state });
+  });
+
+  router.get("/episodes/:id/score", (req: IdRequest, res) => {
+    const episode = episodeOf(req);
+    res.json(scoreScenarioTrajectory(episode.scenario, episode.trajectory()));
+  });
+
+  return router;
+}

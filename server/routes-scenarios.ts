@@ -1,0 +1,40 @@
+import { Router, type Request } from "express";
+import type { Scenario, ScenarioCatalog } from "../scenarios/catalog.js";
+import { HttpError } from "./http-error.js";
+
+export function summary(s: Scenario) {
+  const f = s.file;
+  return {
+    id: f.id, protagonist: f.protagonist, title: f.title ?? null, reference_time: f.reference_time, time_zone: s.zone,
+    query: f.query, turns: f.turns, goal_type: f.goal_type, complexity: f.complexity, challenges: f.challenges,
+  };
+}
+
+const ANSWER_KEYS = ["milestones", "minefields", "gold_trajectory", "negative_trajectories", "reasoning", "success_conditions", "related_entities", "user"] as const;
+
+/** A scenario as an agent harness may see it: the answers (milestones, gold trajectory, the
+ *  scripted user's knowledge) only when asked for with ?answers=true. */
+export function scenarioView(s: Scenario, answers: boolean): Record<string, unknown> {
+  const file: Record<string, unknown> = { ...s.file, time_zone: s.zone };
+  if (!answers) for (const k of ANSWER_KEYS) delete file[k];
+  return file;
+}
+
+export function scenarioRoutes(catalog: ScenarioCatalog): Router {
+  const router = Router();
+  router.get("/scenarios", (req, res) => {
+    const protagonist = typeof req.query.protagonist === "string" ? req.query.protagonist : undefined;
+    res.json({ scenarios: catalog.list().filter((s) => !protagonist || s.file.protagonist === protagonist).map(summary) });
+  });
+  router.get("/scenarios/:id", (req: Request<{ id: string }>, res) => {
+    const s = catalog.get(req.params.id);
+    if (!s) throw new HttpError(404, "scenario_not_found", `no scenario "${req.params.id}"; see GET /scenarios`, { id: req.params.id });
+    res.json(scenarioView(s, req.query.answers === "true"));
+  });
+  router.get("/protagonists", (_req, res) => {
+    res.json({ protagonists: [...catalog.protagonists.values()].map((p) => ({
+      id: p.id, name: p.name, time_zone: p.timezone, age: p.age, occupation: p.occupation, data_window: p.data_window,
+    })) });
+  });
+  return router;
+}
