@@ -1,0 +1,104 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import Database from "better-sqlite3";
+import autocannon from "autocannon";
+import { ScenarioCatalog, type Scenario } from "../scenarios/catalog.js";
+import { Episode } from "../episode/episode.js";
+
+export interface BenchResult { name: string; ratio: number; target: string; pass: boolean; detail: string }
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function timeLoop(n: number, f: () => void): number {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) f();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+/** Opening an episode vs opening the same image with raw better-sqlite3 (the floor). */
+export function benchEpisodeOpen(scenario: Scenario, n = 2000): BenchResult {
+  const image = scenario.snapshot().image;
+  const raw = () => new Database(image).close();
+  const episode = () => new Episode("bench", scenario, { tickSeconds: 5 }).close();
+  timeLoop(200, raw); timeLoop(200, episode);
+  // Interleave rounds so that drift on a noisy machine hits both sides alike.
+  let rawMs = 0; let episodeMs = 0;
+  for (let round = 0; round < 5; round++) { rawMs += timeLoop(n / 5, raw); episodeMs += timeLoop(n / 5, episode); }
+  const ratio = episodeMs / rawMs;
+  return {
+    name: "episode open / raw better-sqlite3 open", ratio, target: "<= 2", pass: ratio <= 2,
+    detail: `${(episodeMs / n * 1000).toFixed(0)} us vs ${(rawMs / n * 1000).toFixed(0)} us per open, image ${(image.length / 1024).toFixed(0)} KiB`,
+  };
+}
+
+/** RSS growth per live episode over 1,000 episodes. */
+export function benchEpisodeMemory(scenario: Scenario, n = 1000): BenchResult {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  scenario.snapshot();
+  const live: Episode[] = [];
+  gc?.();
+  const before = process.memoryUsage().rss;
+  for (let i = 0; i < n; i++) live.push(new Episode(`m${i}`, scenario, { tickSeconds: 5 }));
+  gc?.();
+  const perEpisode = (process.memoryUsage().rss - before) / n;
+  for (const e of live) e.close();
+  const mb = perEpisode / (1024 * 1024);
+  return {
+    name: "memory per live episode (MiB, RSS growth over 1,000)", ratio: mb, target: "< 1", pass: mb < 1,
+    detail: `${(perEpisode / 1024).toFixed(0)} KiB per episode${gc ? "" : " (run with --expose-gc for a steadier figure)"}`,
+  };
+}
+
+async function startChild(args: string[]): Promise<{ port: number; path: string; body: string; stop: () => void }> {
+  const child = spawn(process.execPath, [path.join(here, "bench-server.js"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const info = JSON.parse(line) as { port: number; path: string; body: string };
+  return { ...info, stop: () => child.kill() };
+}
+
+async function load(port: number, urlPath: string, body: string, seconds: number): Promise<number> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${urlPath}`, method: "POST", body, headers: { "content-type": "application/json" },
+    connections: 16, pipelining: 1, duration: seconds,
+  });
+  return result.requests.average;
+}
+
+/** A JSON-function tool call over keep-alive HTTP vs a bare express handler returning the same
+ *  JSON; each server in its own process, measured alternately. */
+export async function benchToolCall(dataDir: string, scenario: Scenario, seconds = 5): Promise<BenchResult> {
+  const tool = "search_contacts";
+  const args = JSON.stringify({ name: scenario.protagonist.contacts[1]?.first_name ?? "a" });
+  const probe = new Episode("probe", scenario, { tickSeconds: 5 });
+  const step = probe.callTool(tool, JSON.parse(args));
+  const payload = JSON.stringify({ ok: true, result: step.result, step: 2, time: step.time });
+  probe.close();
+  const pimbox = await startChild(["pimbox", dataDir, scenario.id, tool, args]);
+  const bare = await startChild(["bare", dataDir, scenario.id, tool, args, payload]);
+  try {
+    await load(pimbox.port, pimbox.path, pimbox.body, 1);
+    await load(bare.port, bare.path, bare.body, 1);
+    const pimboxRps = await load(pimbox.port, pimbox.path, pimbox.body, seconds);
+    const bareRps = await load(bare.port, bare.path, bare.body, seconds);
+    const ratio = pimboxRps / bareRps;
+    return {
+      name: "tool call req/s / bare express req/s", ratio, target: ">= 0.5", pass: ratio >= 0.5,
+      detail: `${pimboxRps.toFixed(0)} vs ${bareRps.toFixed(0)} req/s, ${payload.length} B responses, 16 keep-alive connections`,
+    };
+  } finally {
+    pimbox.stop();
+    bare.stop();
+  }
+}
+
+export async function benchSandbox(dataDir: string): Promise<BenchResult[]> {
+  const { catalog } = ScenarioCatalog.load(dataDir);
+  const scenario = catalog.list()[0];
+  if (!scenario) throw new Error(`no scenarios under ${dataDir}`);
+  return [benchEpisodeOpen(scenario), benchEpisodeMemory(scenario), await benchToolCall(dataDir, scenario)];
+}

@@ -1,0 +1,103 @@
+import type { Scenario, ScenarioCatalog } from "../scenarios/catalog.js";
+import type { ScriptStep } from "../scenarios/scenario-format.js";
+import type { Fault } from "../scenarios/json-schema.js";
+import { Episode, DEFAULT_OPTIONS } from "./episode.js";
+import { scoreScenarioTrajectory } from "./score.js";
+
+// The checks that need a replay: the gold trajectory scores 1, doing nothing does not, each
+// negative trajectory fires its minefields, and refusing does not pass an actionable scenario.
+
+export const REFUSAL = "I'm sorry, but I can't help with that.";
+
+function run(scenario: Scenario, steps: readonly ScriptStep[]): Episode {
+  const episode = new Episode(`verify:${scenario.id}`, scenario, DEFAULT_OPTIONS);
+  for (const step of steps) {
+    if ("tool" in step) episode.callTool(step.tool, step.arguments);
+    else episode.agentMessage(step.agent);
+  }
+  return episode;
+}
+
+export function verifyScenario(scenario: Scenario): Fault[] {
+  const faults: Fault[] = [];
+  const file = scenario.path;
+  const fault = (pointer: string, message: string) => faults.push({ file, pointer, message });
+  const f = scenario.file;
+
+  const gold = run(scenario, f.gold_trajectory);
+  gold.trajectory().steps.forEach((s) => {
+    if (s.kind === "tool" && !s.ok) fault("/gold_trajectory", `step ${s.index} (${s.tool}) fails: ${s.error?.message}`);
+  });
+  const goldReport = scoreScenarioTrajectory(scenario, gold.trajectory());
+  gold.close();
+  if (goldReport.score !== 1) {
+    const weak = goldReport.milestones.filter((m) => m.similarity < 1).map((m) => `${m.id}=${m.similarity.toFixed(3)}`);
+    const fired = goldReport.minefields.filter((m) => m.fired).map((m) => m.id);
+    fault("/gold_trajectory", `scores ${goldReport.score.toFixed(4)}, not 1${weak.length ? `; milestones below 1: ${weak.join(", ")}` : ""}${fired.length ? `; minefields fired: ${fired.join(", ")}` : ""}`);
+  }
+
+  const needsWork = f.milestones.nodes.some((m) => m.category === "payload" || m.category === "response");
+  if (needsWork) {
+    const empty = run(scenario, []);
+    const score = scoreScenarioTrajectory(scenario, empty.trajectory()).score;
+    empty.close();
+    if (score >= 1) fault("/milestones", "the empty trajectory scores 1: the milestones do not require anything");
+  }
+
+  f.negative_trajectories.forEach((negative, i) => {
+    const episode = run(scenario, negative.steps);
+    const report = scoreScenarioTrajectory(scenario, episode.trajectory());
+    episode.close();
+    for (const id of negative.fires) {
+      if (!report.minefields.find((m) => m.id === id)?.fired) fault(`/negative_trajectories/${i}`, `does not fire minefield "${id}"`);
+    }
+    if (report.score !== 0) fault(`/negative_trajectories/${i}`, `scores ${report.score.toFixed(3)}; a trajectory that fires a minefield must score 0`);
+  });
+
+  if (f.goal_type !== "none") {
+    const refusing = run(scenario, [{ agent: REFUSAL }]);
+    const score = scoreScenarioTrajectory(scenario, refusing.trajectory()).score;
+    refusing.close();
+    if (score > 0.5) fault("/milestones", `an agent that only refuses scores ${score.toFixed(3)} (> 0.5) although the user's goal needs an action or an answer`);
+  }
+  return faults;
+}
+
+export interface Summary {
+  scenarios: number;
+  protagonists: Record<string, number>;
+  tranches: Record<string, number>;
+  flags: { misinformation: number; insufficient_context: number; multi_turn: number; answer: number; change: number };
+  tools: Record<string, number>;
+}
+
+export function summarize(catalog: ScenarioCatalog): Summary {
+  const s: Summary = { scenarios: 0, protagonists: {}, tranches: {}, flags: { misinformation: 0, insufficient_context: 0, multi_turn: 0, answer: 0, change: 0 }, tools: {} };
+  const inc = (o: Record<string, number>, k: string) => { o[k] = (o[k] ?? 0) + 1; };
+  for (const sc of catalog.list()) {
+    const f = sc.file;
+    s.scenarios++;
+    inc(s.protagonists, f.protagonist);
+    inc(s.tranches, `I:${f.complexity.informational} R:${f.complexity.referential} F:${f.complexity.functional}`);
+    if (f.challenges.misinformation) s.flags.misinformation++;
+    if (f.challenges.insufficient_context) s.flags.insufficient_context++;
+    if (f.turns === "multi") s.flags.multi_turn++;
+    if (f.goal_type === "answer" || f.goal_type === "answer_and_change") s.flags.answer++;
+    if (f.goal_type === "change" || f.goal_type === "answer_and_change") s.flags.change++;
+    for (const tool of new Set(f.gold_trajectory.flatMap((st) => ("tool" in st ? [st.tool] : [])))) inc(s.tools, tool);
+  }
+  return s;
+}
+
+/** Scenarios sharing a query and a reference time are one scenario written twice. */
+export function duplicateQueries(catalog: ScenarioCatalog): Fault[] {
+  const seen = new Map<string, Scenario>();
+  const faults: Fault[] = [];
+  for (const sc of catalog.list()) {
+    const key = `${sc.file.protagonist}|${sc.file.reference_time}|${sc.file.query.trim().toLowerCase()}`;
+    const prior = seen.get(key);
+    if (prior) faults.push({ file: sc.path, pointer: "/query", message: `same query and reference time as ${prior.id}` });
+    else seen.set(key, sc);
+  }
+  return faults;
+}
