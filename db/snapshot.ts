@@ -16,13 +16,27 @@ export interface ScenarioSnapshot {
 export function asOf(data: PersonalData, referenceTime: string, zone: string): PersonalData {
   const now = parseTime(referenceTime, zone).toMillis();
   const past = (t: string) => parseTime(t, zone).toMillis() <= now;
+  const existed = (r: { created?: string | undefined }) => r.created === undefined || past(r.created);
   return {
     ...data,
+    contacts: data.contacts.filter(existed),
+    calendar_events: data.calendar_events.filter(existed).map((e) => versionAt(e, past)),
     emails: data.emails.filter((e) => past(e.time)),
     sms: { ...data.sms, messages: data.sms.messages.filter((m) => past(m.time)) },
     whatsapp: { ...data.whatsapp, messages: data.whatsapp.messages.filter((m) => past(m.time)) },
     calls: data.calls.filter((c) => past(c.start)),
   };
+}
+
+/** The version of a calendar event that was current at "now": the earliest revision not yet
+ *  replaced, or the final fields when every revision is in the past. */
+function versionAt<E extends PersonalData["calendar_events"][number]>(event: E, past: (t: string) => boolean): E {
+  const pending = [...(event.revisions ?? [])]
+    .sort((a, b) => a.until.localeCompare(b.until))
+    .find((r) => !past(r.until));
+  if (!pending) return event;
+  const { until: _until, ...fields } = pending;
+  return { ...event, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
 }
 
 export interface Overrides {

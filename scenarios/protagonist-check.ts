@@ -53,10 +53,22 @@ export function checkProtagonist(file: string, p: ProtagonistFile): Fault[] {
     if (t < windowStart || t > windowEnd) fault(pointer, `${text} is outside the data window ${p.data_window.start}..${p.data_window.end}`);
   };
 
+  // Plans may reach past the window (a flight next month); they cannot start before it.
+  const planned = (text: string, pointer: string) => {
+    if (parseTime(text, zone) < windowStart) fault(pointer, `${text} is before the data window starts (${p.data_window.start})`);
+  };
   p.calendar_events.forEach((e, i) => {
-    inWindow(e.start, `/calendar_events/${i}/start`);
+    planned(e.start, `/calendar_events/${i}/start`);
     if (parseTime(e.end, zone) <= parseTime(e.start, zone)) fault(`/calendar_events/${i}/end`, "an event must end after it starts");
+    if (e.created) inWindow(e.created, `/calendar_events/${i}/created`);
+    (e.revisions ?? []).forEach((r, j) => {
+      inWindow(r.until, `/calendar_events/${i}/revisions/${j}/until`);
+      const start = parseTime(r.start ?? e.start, zone);
+      const end = parseTime(r.end ?? e.end, zone);
+      if (end <= start) fault(`/calendar_events/${i}/revisions/${j}`, "this version of the event ends before it starts");
+    });
   });
+  p.contacts.forEach((c, i) => { if (c.created) inWindow(c.created, `/contacts/${i}/created`); });
   p.emails.forEach((e, i) => inWindow(e.time, `/emails/${i}/time`));
   p.calls.forEach((c, i) => inWindow(c.start, `/calls/${i}/start`));
 

@@ -25,10 +25,10 @@ export const contactInput = z.object({
   address: z.string().optional(),
   notes: z.string().optional(),
   is_self: z.boolean().default(false),
+  created: localOrOffsetTime.optional().describe("when the contact was saved; absent: before the data window"),
 }).strict();
 
-export const calendarEventInput = z.object({
-  id,
+const eventFields = {
   calendar: z.string().min(1),
   title: z.string().min(1),
   start: localOrOffsetTime,
@@ -37,6 +37,17 @@ export const calendarEventInput = z.object({
   location: z.string().optional(),
   attendees: z.array(z.string()).default([]),
   notes: z.string().optional(),
+};
+
+export const calendarEventInput = z.object({
+  id,
+  ...eventFields,
+  created: localOrOffsetTime.optional().describe("when the event was put in the calendar; absent: before the data window"),
+  revisions: z.array(z.object(eventFields).omit({ all_day: true, attendees: true }).partial().extend({
+    all_day: z.boolean().optional(),
+    attendees: z.array(z.string()).optional(),
+    until: localOrOffsetTime.describe("the moment this earlier version was replaced"),
+  }).strict()).optional().describe("earlier versions of a plan that changed: the fields as they were until `until`; the top-level fields are the final version"),
 }).strict();
 
 export const emailInput = z.object({
