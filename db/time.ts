@@ -7,7 +7,11 @@ export class TimeParseError extends Error {}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Parses an ISO 8601 date-time (offset optional) or date in `zone`. */
+const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
+
+/** Parses an ISO 8601 date-time (offset optional) or date in `zone`. A local time that occurs
+ *  twice (the hour repeated when clocks go back) is the first occurrence, as java.time and
+ *  Python's fold=0 read it. */
 export function parseTime(text: string, zone: string): DateTime {
   const dt = DateTime.fromISO(text, { zone, setZone: true });
   if (!dt.isValid) {
@@ -15,7 +19,9 @@ export function parseTime(text: string, zone: string): DateTime {
       `"${text}" is not an ISO 8601 date-time; expected e.g. 2026-03-14T19:00:00 or 2026-03-14T19:00:00-07:00`,
     );
   }
-  return dt;
+  if (isDateOnly(text) || HAS_OFFSET.test(text)) return dt;
+  const candidates = dt.getPossibleOffsets();
+  return candidates.length > 1 ? candidates.reduce((a, b) => (a.toMillis() <= b.toMillis() ? a : b)) : dt;
 }
 
 export function isDateOnly(text: string): boolean {
