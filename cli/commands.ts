@@ -5,6 +5,7 @@ import { serveCommand } from "./serve.js";
 import { mcpCommand } from "./mcp.js";
 import { scenariosCommand } from "./scenarios.js";
 import { scoreCommand } from "./score.js";
+import { replayCommand } from "./replay.js";
 
 const dataOption = () => new Option("--data <dir>", "scenario data folder").default(process.env.PIMBOX_DATA ?? DEFAULT_DATA_DIR);
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -45,6 +46,14 @@ export function registerCommands(program: Command): void {
     .option("--json", "print the score report as JSON")
     .addOption(dataOption())
     .action((file, opts) => { process.exitCode = scoreCommand(file, opts); });
+
+  program.command("replay")
+    .description("play a scenario's gold (or a negative) trajectory; print every step's result and the score")
+    .argument("<scenario>", "scenario id")
+    .option("--negative <n>", "play negative trajectory n instead of the gold one")
+    .option("--json", "print the steps and the score report as JSON")
+    .addOption(dataOption())
+    .action((id, opts) => { process.exitCode = replayCommand(id, opts); });
 
   program.command("validate")
     .description("check the protagonists and scenarios: schema, references, times, gold trajectories")
