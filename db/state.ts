@@ -1,14 +1,15 @@
 import type Database from "better-sqlite3";
 import { asc } from "drizzle-orm";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import * as schema from "./schema.js";
 import { TABLE_NAMES, tables, type TableName } from "./schema.js";
 import type { Row, Snapshot } from "../episode/trajectory.js";
 
-export type PimDatabase = BetterSQLite3Database<typeof schema>;
+// Tools use drizzle's query builder only, not its relational API, so no schema is registered:
+// registering one costs as much as opening the database.
+export type PimDatabase = BetterSQLite3Database;
 
 export function wrap(sqlite: Database.Database): PimDatabase {
-  return drizzle(sqlite, { schema });
+  return drizzle(sqlite);
 }
 
 /** The rows of one table as the scorer sees them (JSON parsed, booleans), ordered by id. */

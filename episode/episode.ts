@@ -8,6 +8,7 @@ import type { AnyTool } from "../tools/tool.js";
 import type { ToolContext } from "../tools/context.js";
 import { ToolError } from "../tools/errors.js";
 import { Clock } from "./clock.js";
+import { parseTime } from "../db/time.js";
 import { systemPrompt } from "./prompt.js";
 import { ScriptedUser } from "./user.js";
 import type { AgentStep, Snapshot, Step, ToolErrorValue, ToolStep, Trajectory, UserStep } from "./trajectory.js";
@@ -44,11 +45,12 @@ export class Episode {
     const snapshot = scenario.snapshot();
     this.sqlite = openFromSnapshot(snapshot);
     this.db = wrap(this.sqlite);
-    this.clock = new Clock(scenario.file.reference_time, scenario.zone, options.tickSeconds);
+    const start = scenario.cached("reference-ms", () => parseTime(scenario.file.reference_time, scenario.zone).toMillis());
+    this.clock = new Clock(start, scenario.zone, options.tickSeconds, scenario.cached("zone-offsets", () => new Map<number, number>()));
     this.user = new ScriptedUser(scenario.file);
     this.snapshots = [snapshot.rows];
     this.allowed = scenario.file.tools ? new Set(scenario.file.tools) : undefined;
-    this.push({ kind: "system", content: systemPrompt(scenario) });
+    this.push({ kind: "system", content: scenario.cached("system-prompt", () => systemPrompt(scenario)) });
     this.push({ kind: "user", content: scenario.file.query });
   }
 

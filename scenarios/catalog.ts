@@ -10,6 +10,7 @@ import { buildScenarioSnapshot, type ScenarioSnapshot } from "../db/snapshot.js"
 /** A loaded, checked scenario with its protagonist; its snapshot is built on first use. */
 export class Scenario {
   private built: ScenarioSnapshot | undefined;
+  private readonly derived = new Map<string, unknown>();
 
   constructor(
     readonly file: ScenarioFile,
@@ -23,6 +24,13 @@ export class Scenario {
   snapshot(): ScenarioSnapshot {
     this.built ??= buildScenarioSnapshot(this.protagonist, this.zone, this.file.reference_time, this.file.state_overrides);
     return this.built;
+  }
+
+  /** A value computed once from this scenario (its system prompt, its reference instant), so
+   *  that opening an episode costs little more than copying the database image. */
+  cached<T>(key: string, build: () => T): T {
+    if (!this.derived.has(key)) this.derived.set(key, build());
+    return this.derived.get(key) as T;
   }
 }
 

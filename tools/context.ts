@@ -1,11 +1,10 @@
 import type Database from "better-sqlite3";
-import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import type * as schema from "../db/schema.js";
+import type { PimDatabase } from "../db/state.js";
 
 /** What a tool handler may use: the episode's database, its zone, its clock and id counter.
  *  The episode implements it; tools never see the episode itself. */
 export interface ToolContext {
-  readonly db: BetterSQLite3Database<typeof schema>;
+  readonly db: PimDatabase;
   readonly sqlite: Database.Database;
   readonly zone: string;
   /** The clock's current time in storage form (UTC, "...Z"). */
