@@ -153,6 +153,7 @@ export class Episode {
     return {
       db: this.db,
       sqlite: this.sqlite,
+      rows: (table) => this.current()[table] as never,
       zone: this.scenario.zone,
       now: () => this.clock.storage(index),
       nextId: (prefix) => `${prefix}_new${++this.counter}`,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { byTime } from "./order.js";
 import { calendar_events, type CalendarEventRow } from "../db/schema.js";
 import { defineTool } from "./tool.js";
 import type { ToolContext } from "./context.js";
@@ -10,11 +11,11 @@ import { id, isoTime, textQuery, timeFrom, timeTo } from "./inputs.js";
 import { minutesBetween, plusMinutes, rangeArgs, timeArg } from "./clock-args.js";
 
 function allEvents(ctx: ToolContext): CalendarEventRow[] {
-  return ctx.db.select().from(calendar_events).orderBy(asc(calendar_events.start), asc(calendar_events.id)).all();
+  return byTime(ctx.rows("calendar_events"), (e) => e.start, "asc");
 }
 
 function getEvent(ctx: ToolContext, eventId: string): CalendarEventRow {
-  const row = ctx.db.select().from(calendar_events).where(eq(calendar_events.id, eventId)).get();
+  const row = ctx.rows("calendar_events").find((e) => e.id === eventId);
   if (!row) throw notFound("calendar event", eventId, "event_id");
   return row;
 }

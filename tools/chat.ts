@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { asc, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { byTime } from "./order.js";
 import { sms_conversations, sms_messages, whatsapp_chats, whatsapp_messages, type TableName } from "../db/schema.js";
 import { samePhone } from "../db/phone.js";
 import type { ToolContext } from "./context.js";
@@ -37,10 +38,8 @@ export const smsStore: ChatStore = {
   idField: "conversation_id",
   conversationTable: "sms_conversations",
   messageTable: "sms_messages",
-  conversations: (ctx) => ctx.db.select().from(sms_conversations).orderBy(asc(sms_conversations.id)).all()
-    .map((c) => ({ ...c, is_group: c.participants.length > 1 })),
-  messages: (ctx) => ctx.db.select().from(sms_messages).orderBy(desc(sms_messages.time), asc(sms_messages.id)).all()
-    .map((m) => ({ ...m, conversation: m.conversation_id })),
+  conversations: (ctx) => ctx.rows("sms_conversations").map((c) => ({ ...c, is_group: c.participants.length > 1 })),
+  messages: (ctx) => byTime(ctx.rows("sms_messages"), (m) => m.time, "desc").map((m) => ({ ...m, conversation: m.conversation_id })),
   insertConversation: (ctx, c) => ctx.db.insert(sms_conversations).values({ id: c.id, participants: c.participants, name: c.name }).run(),
   insertMessage: (ctx, m) => ctx.db.insert(sms_messages).values({
     id: m.id, conversation_id: m.conversation, sender: m.sender, direction: m.direction, body: m.body, time: m.time, read: m.read,
@@ -57,9 +56,8 @@ export const whatsappStore: ChatStore = {
   idField: "chat_id",
   conversationTable: "whatsapp_chats",
   messageTable: "whatsapp_messages",
-  conversations: (ctx) => ctx.db.select().from(whatsapp_chats).orderBy(asc(whatsapp_chats.id)).all(),
-  messages: (ctx) => ctx.db.select().from(whatsapp_messages).orderBy(desc(whatsapp_messages.time), asc(whatsapp_messages.id)).all()
-    .map((m) => ({ ...m, conversation: m.chat_id, read: true })),
+  conversations: (ctx) => [...ctx.rows("whatsapp_chats")],
+  messages: (ctx) => byTime(ctx.rows("whatsapp_messages"), (m) => m.time, "desc").map((m) => ({ ...m, conversation: m.chat_id, read: true })),
   insertConversation: (ctx, c) => ctx.db.insert(whatsapp_chats).values(c).run(),
   insertMessage: (ctx, m) => ctx.db.insert(whatsapp_messages).values({
     id: m.id, chat_id: m.conversation, sender: m.sender, direction: m.direction, body: m.body, time: m.time,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { contacts, type ContactRow } from "../db/schema.js";
 import { samePhone } from "../db/phone.js";
 import { defineTool } from "./tool.js";
@@ -9,12 +9,12 @@ import { contactMatchesName, matchesText } from "./match.js";
 import { contactView, viewContact } from "./views.js";
 import { id, phoneNumber, textQuery } from "./inputs.js";
 
-export function allContacts(ctx: ToolContext): ContactRow[] {
-  return ctx.db.select().from(contacts).orderBy(asc(contacts.id)).all();
+export function allContacts(ctx: ToolContext): readonly ContactRow[] {
+  return ctx.rows("contacts");
 }
 
 function getContact(ctx: ToolContext, contactId: string): ContactRow {
-  const row = ctx.db.select().from(contacts).where(eq(contacts.id, contactId)).get();
+  const row = ctx.rows("contacts").find((c) => c.id === contactId);
   if (!row) throw notFound("contact", contactId, "contact_id");
   return row;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { byTime } from "./order.js";
 import { emails, type EmailRow } from "../db/schema.js";
 import { defineTool } from "./tool.js";
 import type { ToolContext } from "./context.js";
@@ -14,11 +15,11 @@ const address = z.string().regex(/^[^@\s]+@[^@\s]+$/, "an email address like nam
 const folder = z.enum(["inbox", "sent", "drafts", "trash"]);
 
 function allEmails(ctx: ToolContext): EmailRow[] {
-  return ctx.db.select().from(emails).orderBy(desc(emails.time), asc(emails.id)).all();
+  return byTime(ctx.rows("emails"), (m) => m.time, "desc");
 }
 
 function getEmail(ctx: ToolContext, emailId: string, field: string): EmailRow {
-  const row = ctx.db.select().from(emails).where(eq(emails.id, emailId)).get();
+  const row = ctx.rows("emails").find((m) => m.id === emailId);
   if (!row) throw notFound("email", emailId, field);
   return row;
 }
@@ -192,7 +193,7 @@ export const removeEmailOrThread = defineTool({
     }
     const rows = args.email_id !== undefined
       ? [getEmail(ctx, args.email_id, "email_id")]
-      : ctx.db.select().from(emails).where(eq(emails.thread_id, args.thread_id!)).orderBy(asc(emails.time)).all();
+      : byTime(ctx.rows("emails").filter((m) => m.thread_id === args.thread_id), (m) => m.time, "asc");
     if (rows.length === 0) throw notFound("email thread", args.thread_id!, "thread_id");
     const ids = rows.map((r) => r.id);
     const allTrash = rows.every((r) => r.folder === "trash");

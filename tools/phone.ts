@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { asc, desc, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
+import { byTime } from "./order.js";
 import { calls, type CallRow } from "../db/schema.js";
 import { samePhone } from "../db/phone.js";
 import { defineTool } from "./tool.js";
@@ -12,7 +13,7 @@ import { phoneNumber, timeFrom, timeTo } from "./inputs.js";
 import { inRange, rangeArgs } from "./clock-args.js";
 
 function allCalls(ctx: ToolContext): CallRow[] {
-  return ctx.db.select().from(calls).orderBy(desc(calls.start), asc(calls.id)).all();
+  return byTime(ctx.rows("calls"), (c) => c.start, "desc");
 }
 
 const callList = z.object({ calls: z.array(callView) });
