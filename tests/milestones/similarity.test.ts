@@ -1,0 +1,93 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { compareContext, compareValue, type Expectation } from "../../milestones/index.js";
+import { ZONE } from "./helpers.js";
+
+const ctx = () => compareContext(ZONE);
+const cmp = (e: Expectation, actual: unknown) => compareValue(e, actual, ctx());
+
+test("exact: JSON equality, a missing value equals null", () => {
+  assert.equal(cmp({ compare: "exact", value: "Jess" }, "Jess"), 1);
+  assert.equal(cmp({ compare: "exact", value: "Jess" }, "jess"), 0);
+  assert.equal(cmp({ compare: "exact", value: [1, { a: 2 }] }, [1, { a: 2 }]), 1);
+  assert.equal(cmp({ compare: "exact", value: null }, undefined), 1);
+});
+
+test("normalized: case and white space do not matter", () => {
+  assert.equal(cmp({ compare: "normalized", value: "Dinner  with Jess" }, " dinner with JESS "), 1);
+  assert.equal(cmp({ compare: "normalized", value: "Dinner with Jess" }, "Dinner with Jessica"), 0);
+});
+
+test("contains: case-insensitive substring", () => {
+  assert.equal(cmp({ compare: "contains", value: "LATE" }, "Running 10 min late"), 1);
+  assert.equal(cmp({ compare: "contains", value: "early" }, "Running 10 min late"), 0);
+  assert.equal(cmp({ compare: "contains", value: "late" }, null), 0);
+});
+
+test("rouge_l: the F-measure, or 0/1 with a threshold", () => {
+  assert.ok(Math.abs(cmp({ compare: "rouge_l", value: "the cat sat on the mat" }, "the cat was on the mat") - 5 / 6) < 1e-12);
+  assert.equal(cmp({ compare: "rouge_l", value: "the cat sat on the mat", threshold: 0.8 }, "the cat was on the mat"), 1);
+  assert.equal(cmp({ compare: "rouge_l", value: "the cat sat on the mat", threshold: 0.9 }, "the cat was on the mat"), 0);
+});
+
+test("number: within the tolerance; numeric strings count", () => {
+  assert.equal(cmp({ compare: "number", value: 30, tolerance: 5 }, 34), 1);
+  assert.equal(cmp({ compare: "number", value: 30, tolerance: 5 }, 36), 0);
+  assert.equal(cmp({ compare: "number", value: 30 }, "30"), 1);
+});
+
+test("time: instants compared; no offset means the protagonist's zone", () => {
+  // 19:00 in Los Angeles on 13 March 2026 (PDT, -07:00) is 02:00Z on the 14th.
+  assert.equal(cmp({ compare: "time", value: "2026-03-13T19:00:00" }, "2026-03-14T02:00:00Z"), 1);
+  assert.equal(cmp({ compare: "time", value: "2026-03-13T22:00:00-04:00" }, "2026-03-14T02:00:00Z"), 1);
+  assert.equal(cmp({ compare: "time", value: "2026-03-13T19:10:00", tolerance_seconds: 600 }, "2026-03-14T02:00:00Z"), 1);
+  assert.equal(cmp({ compare: "time", value: "2026-03-13T19:11:00", tolerance_seconds: 600 }, "2026-03-14T02:00:00Z"), 0);
+  assert.equal(cmp({ compare: "time", value: "2026-03-13T19:00:00" }, "not a time"), 0);
+});
+
+test("phone: digits only, a missing country prefix is fine", () => {
+  assert.equal(cmp({ compare: "phone", value: "+1 415-555-0134" }, "4155550134"), 1);
+  assert.equal(cmp({ compare: "phone", value: "(415) 555 0134" }, "+14155550134"), 1);
+  assert.equal(cmp({ compare: "phone", value: "+1 415-555-0134" }, "+1 415-555-0135"), 0);
+  assert.equal(cmp({ compare: "phone", value: "0134" }, "+1 415-555-0134"), 0);
+});
+
+test("set: same elements in any order, normalized; sizes must agree", () => {
+  assert.equal(cmp({ compare: "set", value: ["Ana@x.com", "bo@x.com"] }, ["bo@x.com", "ana@x.com"]), 1);
+  assert.equal(cmp({ compare: "set", value: ["ana@x.com"] }, ["ana@x.com", "bo@x.com"]), 0);
+  assert.equal(cmp(["a", "b"], ["b", "a"]), 1, "a bare array is a set");
+});
+
+test("includes: every listed element present, extras allowed; elements may be comparisons", () => {
+  assert.equal(cmp({ compare: "includes", value: [{ compare: "phone", value: "415 555 0134" }] }, ["+14155550199", "+14155550134"]), 1);
+  assert.equal(cmp({ compare: "includes", value: ["a", "a"] }, ["a", "b"]), 0, "each element needs its own match");
+});
+
+test("any_of: the best alternative", () => {
+  assert.equal(cmp({ compare: "any_of", value: ["Friday", "Fri"] }, "fri"), 1);
+  assert.equal(cmp({ compare: "any_of", value: ["Friday", { compare: "contains", value: "fri" }] }, "Fri 7pm"), 1);
+  assert.equal(cmp({ compare: "any_of", value: ["Friday"] }, "Monday"), 0);
+});
+
+test("any and empty", () => {
+  assert.equal(cmp({ compare: "any" }, undefined), 1);
+  assert.equal(cmp({ compare: "empty" }, ""), 1);
+  assert.equal(cmp({ compare: "empty" }, []), 1);
+  assert.equal(cmp({ compare: "empty" }, "x"), 0);
+});
+
+test("bare values: strings normalized, date-times as times, numbers and booleans exact, objects partial", () => {
+  assert.equal(cmp("Jess", "JESS"), 1);
+  assert.equal(cmp("2026-03-13T19:00", "2026-03-14T02:00:00Z"), 1);
+  assert.equal(cmp("1990-05-02", "1990-05-02"), 1, "a date alone is plain text");
+  assert.equal(cmp(3, 3), 1);
+  assert.equal(cmp(true, false), 0);
+  assert.equal(cmp(null, null), 1);
+  assert.equal(cmp({ number: { compare: "phone", value: "4155550134" } }, { label: "mobile", number: "+1 415 555 0134" }), 1);
+  assert.equal(cmp({ label: "work" }, { label: "mobile", number: "1" }), 0);
+});
+
+test("partial object similarity is the geometric mean of its keys", () => {
+  const s = cmp({ a: "x", b: { compare: "rouge_l", value: "the cat sat on the mat" } }, { a: "x", b: "the cat was on the mat" });
+  assert.ok(Math.abs(s - Math.sqrt(5 / 6)) < 1e-12);
+});

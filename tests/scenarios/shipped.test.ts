@@ -1,0 +1,37 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ScenarioCatalog } from "../../scenarios/catalog.js";
+import { DEFAULT_DATA_DIR } from "../../scenarios/paths.js";
+import { duplicateQueries, summarize, verifyScenario } from "../../episode/verify.js";
+import { TOOL_NAMES } from "../../tools/registry.js";
+
+// The bundled data set verifies itself: what `pimbox validate` checks, as a test.
+const { catalog, faults } = ScenarioCatalog.load(DEFAULT_DATA_DIR);
+const where = (f: { file: string; pointer: string; message: string }) => `${f.file}#${f.pointer}: ${f.message}`;
+
+test("every bundled protagonist and scenario loads without a fault", () => {
+  assert.deepEqual(faults.map(where), []);
+  assert.deepEqual(duplicateQueries(catalog).map(where), []);
+});
+
+test("every bundled scenario: gold scores 1, empty and refusing trajectories do not pass, negatives fire their minefields", () => {
+  const failures = catalog.list().flatMap((s) => verifyScenario(s)).map(where);
+  assert.deepEqual(failures, []);
+});
+
+test("the bundled data set covers what the benchmark promises", () => {
+  const s = summarize(catalog);
+  assert.ok(catalog.protagonists.size >= 5, `${catalog.protagonists.size} protagonists`);
+  const zones = new Set([...catalog.protagonists.values()].map((p) => p.timezone));
+  assert.ok(zones.size >= 3, `${zones.size} time zones`);
+  assert.deepEqual(TOOL_NAMES.filter((t) => !s.tools[t]), [], "tools no gold trajectory uses");
+  const p = [...catalog.protagonists.values()];
+  const total = (f: (x: (typeof p)[number]) => number) => p.reduce((n, x) => n + f(x), 0);
+  assert.ok(total((x) => x.contacts.length) >= 69);
+  assert.ok(total((x) => x.calendar_events.length) >= 115);
+  assert.ok(total((x) => x.emails.length) >= 84);
+  assert.ok(total((x) => x.sms.messages.length) >= 309);
+  assert.ok(total((x) => x.whatsapp.messages.length) >= 30);
+  assert.ok(total((x) => x.calls.length) >= 15);
+  assert.ok(p.every((x) => x.story_events.length >= 20));
+});
