@@ -1,0 +1,255 @@
+// The exact DAG matcher. Given nodes, "u no later than v" edges and a similarity oracle, it finds
+// steps t_i maximising the sum of sim(i, t_i, steps of deps(i)) subject to t_u <= t_v for every
+// edge (steps may be shared). deps(i) are the nodes whose steps i's similarity reads (its
+// predecessors and references); they must be ancestors of i.
+//
+// Method: dynamic programming along one topological order (an "elimination order"). After the
+// first k nodes of the order are placed, the future depends only on the steps of the placed nodes
+// that an unplaced node still reads or must follow: the frontier. A memoised recursion computes
+// the best value of each reachable frontier state; a forward pass reconstructs the mapping, giving each node in
+// turn the earliest step that still reaches the optimum (deterministic tie-breaking). Cost: the
+// sum over layers of T^(|frontier|+1) oracle calls, so a chain whose nodes read their predecessor
+// costs M*T^2. The order is the topological order that minimises this cost, preferring document
+// order among equals; for a chain it is the document order.
+//
+// Step classes (optional, exact): when two steps give a node the same similarity whatever its
+// deps' steps, and everything that reads the node sees the same thing at either, they are in one
+// class. Any mapping can then move each node, in topological order, to the earliest step of its
+// class at or after its predecessors' new steps: no value changes and every edge still holds. So
+// a node's domain is, for each class, the earliest step of that class at or after 0 and at or
+// after each step in its predecessors' domains. The caller declares the classes.
+
+export interface MatchProblem {
+  nodeCount: number;
+  /** [u, v]: t_u <= t_v. */
+  edges: readonly (readonly [number, number])[];
+  /** Per node, the nodes whose steps its similarity reads, in the order the oracle expects them. */
+  deps: readonly (readonly number[])[];
+  /** Steps are 0 .. stepCount-1. */
+  stepCount: number;
+  sim(node: number, step: number, depSteps: readonly number[]): number;
+  /** Optional, per node: a class id for every step (see above). */
+  stepClasses?: readonly (readonly number[])[];
+}
+
+export interface MatchResult {
+  /** The maximal sum of similarities. */
+  total: number;
+  /** The step of each node (empty when there are no steps). */
+  steps: number[];
+  /** The similarity of each node under that mapping. */
+  similarities: number[];
+}
+
+interface Layer {
+  node: number;
+  /** Frontier before placing `node`, as node ids; a state gives each a step of its domain. */
+  frontier: number[];
+  /** Domain sizes of the frontier members: the mixed radix of state codes. */
+  radix: number[];
+  /** Positions in `frontier` of node's predecessors and of its deps. */
+  predPos: number[];
+  depPos: number[];
+  /** For each member of the next frontier, its position in `frontier`, or -1 for `node`. */
+  nextFrom: number[];
+  nextRadix: number[];
+}
+
+export function matchDag(p: MatchProblem): MatchResult {
+  const M = p.nodeCount;
+  const T = p.stepCount;
+  if (M === 0) return { total: 0, steps: [], similarities: [] };
+  if (T === 0) return { total: 0, steps: [], similarities: new Array<number>(M).fill(0) };
+  const preds = predecessors(M, p.edges);
+  const domains = nodeDomains(p, preds);
+  const order = eliminationOrder(M, preds, p.deps, domains.map((d) => d.length));
+  const layers = buildLayers(order, preds, p.deps, domains);
+  return reconstruct(p, layers, valueFunction(p, layers, domains), domains);
+}
+
+function predecessors(M: number, edges: MatchProblem["edges"]): number[][] {
+  const preds: number[][] = Array.from({ length: M }, () => []);
+  for (const [u, v] of edges) if (!preds[v]!.includes(u)) preds[v]!.push(u);
+  return preds;
+}
+
+/** Each node's steps: all of them, or the earliest step of each class at or after each bound
+ *  its predecessors can set. */
+function nodeDomains(p: MatchProblem, preds: number[][]): number[][] {
+  const T = p.stepCount;
+  const all = Array.from({ length: T }, (_, t) => t);
+  if (!p.stepClasses) return preds.map(() => all);
+  const predMask = preds.map((ps) => ps.reduce((m, u) => m | (1 << u), 0));
+  const domains: number[][] = new Array(p.nodeCount);
+  for (const v of kahn(p.nodeCount, predMask)) {
+    const classes = p.stepClasses[v]!;
+    const bounds = new Set<number>([0]);
+    for (const u of preds[v]!) for (const t of domains[u]!) bounds.add(t);
+    const steps = new Set<number>();
+    for (const lo of bounds) {
+      const seen = new Set<number>();
+      for (let t = lo; t < T; t++) {
+        if (seen.has(classes[t]!)) continue;
+        seen.add(classes[t]!);
+        steps.add(t);
+      }
+    }
+    domains[v] = [...steps].sort((a, b) => a - b);
+  }
+  return domains;
+}
+
+function frontierOf(placed: number, M: number, readsMask: readonly number[]): number {
+  // Placed nodes that some unplaced node reads.
+  let f = 0;
+  for (let v = 0; v < M; v++) if (!(placed & (1 << v))) f |= readsMask[v]! & placed;
+  return f;
+}
+
+/** The topological order minimising the DP's cost, found by a DP over node subsets (M <= 16);
+ *  Kahn's order by document index beyond that. */
+function eliminationOrder(M: number, preds: number[][], deps: MatchProblem["deps"], sizes: number[]): number[] {
+  const predMask = preds.map((ps) => ps.reduce((m, u) => m | (1 << u), 0));
+  if (M > 16) return kahn(M, predMask);
+  const readsMask = predMask.map((m, v) => deps[v]!.reduce((acc, u) => acc | (1 << u), m));
+  const full = (1 << M) - 1;
+  const cost = new Float64Array(1 << M).fill(Infinity);
+  const choice = new Int8Array(1 << M).fill(-1);
+  cost[full] = 0;
+  // Cost from subset D to the end. D | {v} > D as a number, so a descending loop has it ready.
+  for (let d = full - 1; d >= 0; d--) {
+    const f = frontierOf(d, M, readsMask);
+    let states = 1;
+    for (let u = 0; u < M; u++) if (f & (1 << u)) states *= sizes[u]!;
+    for (let v = 0; v < M; v++) {
+      if (d & (1 << v) || (predMask[v]! & d) !== predMask[v]) continue;
+      const c = states * sizes[v]! + cost[d | (1 << v)]!;
+      if (c < cost[d]! * (1 - 1e-12)) { cost[d] = c; choice[d] = v; }
+    }
+  }
+  const order: number[] = [];
+  for (let d = 0; d !== full; d |= 1 << choice[d]!) order.push(choice[d]!);
+  return order;
+}
+
+function kahn(M: number, predMask: number[]): number[] {
+  const order: number[] = [];
+  let placed = 0;
+  while (order.length < M) {
+    const v = predMask.findIndex((m, i) => !(placed & (1 << i)) && (m & placed) === m);
+    order.push(v);
+    placed |= 1 << v;
+  }
+  return order;
+}
+
+function buildLayers(order: number[], preds: number[][], deps: MatchProblem["deps"], domains: number[][]): Layer[] {
+  const reads = order.map(() => new Set<number>());
+  for (const v of order) reads[v] = new Set([...preds[v]!, ...deps[v]!]);
+  const frontiers: number[][] = [];
+  for (let k = 0; k <= order.length; k++) {
+    const rest = order.slice(k);
+    frontiers.push(order.slice(0, k).filter((u) => rest.some((v) => reads[v]!.has(u))));
+  }
+  return order.map((node, k) => {
+    const frontier = frontiers[k]!;
+    const next = frontiers[k + 1]!;
+    return {
+      node,
+      frontier,
+      radix: frontier.map((u) => domains[u]!.length),
+      predPos: preds[node]!.map((u) => frontier.indexOf(u)),
+      depPos: deps[node]!.map((u) => frontier.indexOf(u)),
+      nextFrom: next.map((u) => (u === node ? -1 : frontier.indexOf(u))),
+      nextRadix: next.map((u) => domains[u]!.length),
+    };
+  });
+}
+
+/** A frontier state: the domain index of each member, and its step. */
+interface State { idx: number[]; step: number[] }
+
+function decode(code: number, layer: Layer, domains: number[][]): State {
+  const state: State = { idx: new Array<number>(layer.radix.length), step: new Array<number>(layer.radix.length) };
+  for (let j = 0; j < layer.radix.length; j++) {
+    const r = layer.radix[j]!;
+    state.idx[j] = code % r;
+    state.step[j] = domains[layer.frontier[j]!]![state.idx[j]!]!;
+    code = Math.floor(code / r);
+  }
+  return state;
+}
+
+/** The best sum of the nodes order[k..] given the frontier state `code` of layer k, computed on
+ *  demand and memoised, so that only states reachable from the start are ever evaluated. */
+type Values = (k: number, code: number) => number;
+
+function valueFunction(p: MatchProblem, layers: Layer[], domains: number[][]): Values {
+  const memo = layers.map((layer) => new Float64Array(layer.radix.reduce((a, b) => a * b, 1)).fill(NaN));
+  const value: Values = (k, code) => {
+    if (k === layers.length) return 0;
+    const known = memo[k]![code]!;
+    if (!Number.isNaN(known)) return known;
+    const layer = layers[k]!;
+    const domain = domains[layer.node]!;
+    const state = decode(code, layer, domains);
+    const depSteps = new Array<number>(layer.depPos.length);
+    let best = -Infinity;
+    for (let i = firstAllowed(layer, state, domain); i < domain.length; i++) {
+      const v = gain(p, layer, state, domain[i]!, depSteps) + value(k + 1, encodeNext(layer, state, i));
+      if (v > best) best = v;
+    }
+    memo[k]![code] = best;
+    return best;
+  };
+  return value;
+}
+
+/** Gives each node in turn the earliest step that still reaches the optimum. */
+function reconstruct(p: MatchProblem, layers: Layer[], value: Values, domains: number[][]): MatchResult {
+  const steps = new Array<number>(p.nodeCount).fill(0);
+  const similarities = new Array<number>(p.nodeCount).fill(0);
+  const total = value(0, 0);
+  let code = 0;
+  for (let k = 0; k < layers.length; k++) {
+    const layer = layers[k]!;
+    const domain = domains[layer.node]!;
+    const state = decode(code, layer, domains);
+    const depSteps = new Array<number>(layer.depPos.length);
+    const target = value(k, code);
+    for (let i = firstAllowed(layer, state, domain); i < domain.length; i++) {
+      const g = gain(p, layer, state, domain[i]!, depSteps);
+      const nextCode = encodeNext(layer, state, i);
+      if (g + value(k + 1, nextCode) >= target - 1e-12) {
+        steps[layer.node] = domain[i]!;
+        similarities[layer.node] = g;
+        code = nextCode;
+        break;
+      }
+    }
+  }
+  return { total, steps, similarities };
+}
+
+/** Index of the first step of `domain` at or after every predecessor's step. */
+function firstAllowed(layer: Layer, state: State, domain: readonly number[]): number {
+  let lo = 0;
+  for (const pos of layer.predPos) if (state.step[pos]! > lo) lo = state.step[pos]!;
+  let i = 0;
+  while (i < domain.length && domain[i]! < lo) i++;
+  return i;
+}
+
+function gain(p: MatchProblem, layer: Layer, state: State, t: number, depSteps: number[]): number {
+  for (let j = 0; j < layer.depPos.length; j++) depSteps[j] = state.step[layer.depPos[j]!]!;
+  return p.sim(layer.node, t, depSteps);
+}
+
+function encodeNext(layer: Layer, state: State, i: number): number {
+  let code = 0;
+  for (let j = layer.nextFrom.length - 1; j >= 0; j--) {
+    const from = layer.nextFrom[j]!;
+    code = code * layer.nextRadix[j]! + (from < 0 ? i : state.idx[from]!);
+  }
+  return code;
+}

@@ -1,0 +1,225 @@
+import type { Trajectory } from "../episode/trajectory.js";
+import type { Constraint, DatabaseConstraint, ScoringNode } from "./spec.js";
+import type { TableName } from "./catalog.js";
+import type { MatchProblem } from "./matcher.js";
+import type { CompareContext } from "./similarity.js";
+import type { IndexedDag } from "./dag.js";
+import type { TableVersions } from "./versions.js";
+import { guardrailsFor, type Guardrail } from "./guardrails.js";
+import {
+  clarificationOutcome, databaseOutcome, noWriteOutcome, refusalOutcome, responseOutcome, toolCallOutcome, type Outcome,
+} from "./constraints.js";
+
+// Turns one DAG of a scenario and one trajectory into the matcher's similarity oracle, with every
+// constraint memoised on what it reads: the step for call and reply constraints, the table
+// versions at the step and at the reference for database constraints.
+
+export interface Steps {
+  trajectory: Trajectory;
+  /** Index into trajectory.steps of candidate step 0 (the first user message). */
+  first: number;
+  count: number;
+  versions: TableVersions;
+  ctx: CompareContext;
+}
+
+export interface ConstraintResult extends Outcome {
+  kind: Constraint["kind"];
+  /** The step index whose snapshot a database constraint compared with, or "initial". */
+  reference?: number | "initial";
+}
+
+export interface GuardrailResult {
+  reference: number | "initial";
+  tables: TableName[];
+  changed: TableName[];
+}
+
+export interface NodeExplanation {
+  raw: number;
+  similarity: number;
+  constraints: ConstraintResult[];
+  guardrails: GuardrailResult[];
+}
+
+export interface CompiledDag {
+  problem: MatchProblem;
+  explain(node: number, step: number, depSteps: readonly number[]): NodeExplanation;
+}
+
+export interface DagOptions {
+  /** Minefields: failed calls count and guardrails are off unless a node says otherwise;
+   *  similarities are binarised by each node's threshold. */
+  minefield: boolean;
+}
+
+/** Where a constraint's reference snapshot comes from: nowhere, the initial state, or a dep. */
+type RefSource = { kind: "none" } | { kind: "initial" } | { kind: "dep"; position: number };
+
+interface Evaluator {
+  /** True when the outcome depends on the step only (not on any snapshot). */
+  stepOnly: boolean;
+  outcome(t: number, depSteps: readonly number[]): Outcome;
+  reference(depSteps: readonly number[]): number | "initial" | undefined;
+}
+
+export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps: Steps, options: DagOptions): CompiledDag {
+  const snapshotAt = (t: number) => steps.trajectory.steps[steps.first + t]!.snapshot;
+  const stepIndexAt = (t: number) => steps.trajectory.steps[steps.first + t]!.index;
+  const index = new Map(nodes.map((n, i) => [n.id, i]));
+  const compiled = nodes.map((node, i) => {
+    const evaluators = node.constraints.map((c) => evaluator(c, refSource(c, dag.deps[i]!, index), steps, snapshotAt, stepIndexAt, options));
+    const guardrails = guardrailsFor(nodes, dag, i, !options.minefield);
+    const threshold = "threshold" in node && node.threshold !== undefined ? node.threshold : 1;
+    return { evaluators, guardrails, threshold };
+  });
+
+  const changedTables = (g: Guardrail, t: number, depSteps: readonly number[], i: number): TableName[] => {
+    const now = snapshotAt(t);
+    const ref = g.reference === "initial" ? 0 : snapshotAt(depSteps[dag.deps[i]!.indexOf(g.reference)]!);
+    return g.tables.filter((table) => {
+      const cls = steps.versions.contentClass[table];
+      const ver = steps.versions.version[table];
+      return cls[ver[now]!] !== cls[ver[ref]!];
+    });
+  };
+  const guardrailHolds = (g: Guardrail, t: number, depSteps: readonly number[], i: number): boolean => {
+    const now = snapshotAt(t);
+    const ref = g.reference === "initial" ? 0 : snapshotAt(depSteps[dag.deps[i]!.indexOf(g.reference)]!);
+    if (now === ref) return true;
+    for (const table of g.tables) {
+      const cls = steps.versions.contentClass[table];
+      const ver = steps.versions.version[table];
+      if (cls[ver[now]!] !== cls[ver[ref]!]) return false;
+    }
+    return true;
+  };
+  const finish = (raw: number, i: number) => (options.minefield ? (raw >= compiled[i]!.threshold - 1e-9 ? 1 : 0) : raw);
+
+  const sim = (i: number, t: number, depSteps: readonly number[]): number => {
+    const { evaluators, guardrails } = compiled[i]!;
+    for (const g of guardrails) if (!guardrailHolds(g, t, depSteps, i)) return 0;
+    let logSum = 0;
+    for (const e of evaluators) {
+      const s = e.outcome(t, depSteps).similarity;
+      if (s <= 0) return 0;
+      logSum += Math.log(s);
+    }
+    return finish(Math.min(1, Math.exp(logSum / evaluators.length)), i);
+  };
+
+  const explain = (i: number, t: number, depSteps: readonly number[]): NodeExplanation => {
+    const { evaluators, guardrails } = compiled[i]!;
+    const constraints = evaluators.map((e, j): ConstraintResult => {
+      const reference = e.reference(depSteps);
+      return { kind: nodes[i]!.constraints[j]!.kind, ...e.outcome(t, depSteps), ...(reference !== undefined ? { reference } : {}) };
+    });
+    const guardrailResults = guardrails.map((g) => ({
+      reference: g.reference === "initial" ? ("initial" as const) : stepIndexAt(depSteps[dag.deps[i]!.indexOf(g.reference)]!),
+      tables: g.tables,
+      changed: changedTables(g, t, depSteps, i),
+    }));
+    let logSum = 0;
+    for (const c of constraints) logSum += c.similarity > 0 ? Math.log(c.similarity) : -Infinity;
+    const raw = guardrailResults.some((g) => g.changed.length > 0) ? 0 : Math.min(1, Math.exp(logSum / constraints.length));
+    return { raw, similarity: finish(raw, i), constraints, guardrails: guardrailResults };
+  };
+
+  // Step classes: a node's similarity, and what its readers see of its step, depend only on the
+  // snapshot and on its call/reply constraints' similarities at the step; and when one of those
+  // is 0 the node scores 0 whatever else holds. So steps with equal (snapshot, call/reply
+  // similarities) are interchangeable for the matcher, and so are zero-scoring steps with one
+  // snapshot.
+  const stepClasses = compiled.map(({ evaluators }) => {
+    const stepOnly = evaluators.filter((e) => e.stepOnly);
+    const ids = new Map<string, number>();
+    return Array.from({ length: steps.count }, (_, t) => {
+      const sims = stepOnly.map((e) => e.outcome(t, []).similarity);
+      const key = `${snapshotAt(t)}|${sims.some((x) => x <= 0) ? "0" : sims.join(",")}`;
+      let id = ids.get(key);
+      if (id === undefined) { id = ids.size; ids.set(key, id); }
+      return id;
+    });
+  });
+
+  // The similarity itself, memoised on what it depends on: the step's class and the deps' snapshots.
+  const snapshotCount = steps.trajectory.snapshots.length;
+  const memo = compiled.map(() => new Map<number, number>());
+  const memoSim = (i: number, t: number, depSteps: readonly number[]): number => {
+    let key = stepClasses[i]![t]!;
+    for (const d of depSteps) key = key * snapshotCount + snapshotAt(d);
+    if (!Number.isSafeInteger(key)) return sim(i, t, depSteps);
+    let value = memo[i]!.get(key);
+    if (value === undefined) { value = sim(i, t, depSteps); memo[i]!.set(key, value); }
+    return value;
+  };
+
+  return {
+    problem: { nodeCount: nodes.length, edges: dag.edges, deps: dag.deps, stepCount: steps.count, sim: memoSim, stepClasses },
+    explain,
+  };
+}
+
+function refSource(c: Constraint, deps: readonly number[], index: Map<string, number>): RefSource {
+  if (c.kind !== "database" || c.relation === "snapshot") return { kind: "none" };
+  const ref = c.reference ?? "initial";
+  if (ref === "initial") return { kind: "initial" };
+  return { kind: "dep", position: deps.indexOf(index.get(ref)!) };
+}
+
+function evaluator(
+  c: Constraint, source: RefSource, steps: Steps,
+  snapshotAt: (t: number) => number, stepIndexAt: (t: number) => number, options: DagOptions,
+): Evaluator {
+  const countFailed = options.minefield;
+  const stepOf = (t: number) => steps.trajectory.steps[steps.first + t]!;
+  if (c.kind === "database") return databaseEvaluator(c, source, steps, snapshotAt, stepIndexAt);
+  if (c.kind === "no_write") {
+    const outcome = noWriteOutcome(c, steps.trajectory, countFailed);
+    return { stepOnly: true, outcome: () => outcome, reference: () => undefined };
+  }
+  const perStep = (t: number): Outcome => {
+    const step = stepOf(t);
+    switch (c.kind) {
+      case "tool_call": return toolCallOutcome(c, step, countFailed, steps.ctx);
+      case "response": return responseOutcome(c, step, steps.ctx);
+      case "refusal": return refusalOutcome(c, step);
+      case "clarification": return clarificationOutcome(c, step);
+    }
+  };
+  const cache: (Outcome | undefined)[] = new Array(steps.count);
+  return {
+    stepOnly: true,
+    outcome: (t) => (cache[t] ??= perStep(t)),
+    reference: () => undefined,
+  };
+}
+
+function databaseEvaluator(
+  c: DatabaseConstraint, source: RefSource, steps: Steps,
+  snapshotAt: (t: number) => number, stepIndexAt: (t: number) => number,
+): Evaluator {
+  const table = c.table as TableName;
+  const ver = steps.versions.version[table];
+  const rows = steps.versions.rows[table];
+  const cache = new Map<number, Outcome>();
+  const refSnapshot = (depSteps: readonly number[]): number | undefined =>
+    source.kind === "none" ? undefined : source.kind === "initial" ? 0 : snapshotAt(depSteps[source.position]!);
+  return {
+    stepOnly: false,
+    outcome(t, depSteps) {
+      const vNow = ver[snapshotAt(t)]!;
+      const refSnap = refSnapshot(depSteps);
+      const vRef = refSnap === undefined ? -1 : ver[refSnap]!;
+      const key = vNow * 65536 + vRef + 1;
+      let hit = cache.get(key);
+      if (!hit) {
+        hit = databaseOutcome(c, rows[vNow]!, vRef < 0 ? undefined : rows[vRef]!, steps.ctx);
+        cache.set(key, hit);
+      }
+      return hit;
+    },
+    reference: (depSteps) =>
+      source.kind === "none" ? undefined : source.kind === "initial" ? "initial" : stepIndexAt(depSteps[source.position]!),
+  };
+}

@@ -1,0 +1,55 @@
+import type { ScoreReport, NodeReport, MinefieldReport } from "./score.js";
+import type { ConstraintResult } from "./oracle.js";
+
+// A score report as a plain-text table for the terminal.
+
+const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(3));
+
+export function renderReport(r: ScoreReport): string {
+  const lines: string[] = [];
+  lines.push(`scenario ${r.scenario_id}: score ${fmt(r.score)} (${r.passed ? "passed" : "not passed"})`);
+  lines.push(`  milestones ${fmt(r.milestone_similarity)}  minefields ${fmt(r.minefield_similarity)}  ` +
+    `retrieval ${fmt(r.categories.retrieval)}  payload ${fmt(r.categories.payload)}  response ${fmt(r.categories.response)}`);
+  const t = r.turns;
+  lines.push(`  turns ${t.turn_count} (user ${t.user_turns}, agent ${t.agent_turns}, tool calls ${t.tool_calls}, failed ${t.failed_tool_calls})  ` +
+    `retrieval recall ${fmt(r.retrieval_recall)}`);
+  if (r.milestones.length > 0) {
+    lines.push("", "milestones");
+    lines.push(...table(["#", "id", "category", "step", "similarity", "why"], r.milestones.map((m) => row(m, fmt(m.similarity)))));
+  }
+  if (r.minefields.length > 0) {
+    lines.push("", "minefields");
+    lines.push(...table(["#", "id", "category", "step", "fired", "why"], r.minefields.map((m: MinefieldReport) =>
+      row(m, m.fired ? "FIRED" : "no"))));
+  }
+  return lines.join("\n");
+}
+
+function row(m: NodeReport, value: string): string[] {
+  return [String(m.index), m.id, m.category ?? "-", m.matched_step === null ? "-" : String(m.matched_step), value, why(m)];
+}
+
+function why(m: NodeReport): string {
+  const parts = m.constraints.map((c) => `${c.kind} ${c.similarity.toFixed(2)}${c.similarity < 1 ? hint(c) : ""}`);
+  for (const g of m.guardrails) if (g.changed.length > 0) parts.push(`guardrail: ${g.changed.join(", ")} changed since ${g.reference === "initial" ? "the start" : `step ${g.reference}`}`);
+  return parts.join("; ");
+}
+
+function hint(c: ConstraintResult): string {
+  const d = c.details;
+  if (typeof d.reason === "string") return ` (${d.reason})`;
+  if (Array.isArray(d.arguments)) {
+    const weak = (d.arguments as { name: string; similarity: number }[]).filter((a) => a.similarity < 1);
+    if (weak.length) return ` (${weak.map((a) => `${a.name} ${a.similarity.toFixed(2)}`).join(", ")})`;
+  }
+  const missing = [...((d.missing as string[] | undefined) ?? []), ...((d.forbidden_found as string[] | undefined)?.map((f) => `has "${f}"`) ?? [])];
+  if (missing.length) return ` (${missing.map((x) => (x.startsWith("has ") ? x : `missing "${x}"`)).join(", ")})`;
+  if (d.extra_rows_factor !== undefined && (d.extra_rows_factor as number) < 1) return ` (extra rows x${(d.extra_rows_factor as number).toFixed(2)})`;
+  return "";
+}
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => "  " + cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join("  ").trimEnd();
+  return [line(header), ...rows.map(line)];
+}

@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { TABLE_NAMES, TOOL_NAMES } from "./catalog.js";
+
+// The scoring part of a scenario file. These zod schemas are the single source of truth: the
+// scenario loader turns them into JSON Schema (draft-7), and the types below come from z.infer.
+// Only JSON-Schema-convertible constructs are used (no refinements, transforms or custom types);
+// checks the schema cannot express live in check.ts and come back as faults with JSON pointers.
+// docs/milestones.md explains every field to scenario authors.
+
+const tableName = z.enum(TABLE_NAMES as [string, ...string[]]);
+const toolName = z.enum(TOOL_NAMES as [string, ...string[]]);
+const unit = z.number().min(0).max(1);
+
+/** What a column, an argument or an array element is expected to be: an explicit comparison
+ *  (an object with a "compare" key) or a bare JSON value that stands for the default comparison
+ *  of its type (see similarity.ts `defaultComparison`). */
+export type Expectation =
+  | Comparison
+  | string
+  | number
+  | boolean
+  | null
+  | Expectation[]
+  | { [key: string]: Expectation };
+
+export type Comparison =
+  | { compare: "exact"; value: unknown }
+  | { compare: "normalized"; value: string }
+  | { compare: "contains"; value: string }
+  | { compare: "rouge_l"; value: string; threshold?: number }
+  | { compare: "number"; value: number; tolerance?: number }
+  | { compare: "time"; value: string; tolerance_seconds?: number }
+  | { compare: "phone"; value: string }
+  | { compare: "set"; value: Expectation[] }
+  | { compare: "includes"; value: Expectation[] }
+  | { compare: "any_of"; value: Expectation[] }
+  | { compare: "any" }
+  | { compare: "empty" };
+
+const expectationList = z.array(z.lazy(() => expectation));
+
+export const comparison: z.ZodType<Comparison> = z.discriminatedUnion("compare", [
+  z.object({ compare: z.literal("exact"), value: z.json() }).strict(),
+  z.object({ compare: z.literal("normalized"), value: z.string() }).strict(),
+  z.object({ compare: z.literal("contains"), value: z.string() }).strict(),
+  z.object({ compare: z.literal("rouge_l"), value: z.string(), threshold: unit.optional() }).strict(),
+  z.object({ compare: z.literal("number"), value: z.number(), tolerance: z.number().min(0).optional() }).strict(),
+  z.object({ compare: z.literal("time"), value: z.string(), tolerance_seconds: z.number().min(0).optional() }).strict(),
+  z.object({ compare: z.literal("phone"), value: z.string() }).strict(),
+  z.object({ compare: z.literal("set"), value: expectationList }).strict(),
+  z.object({ compare: z.literal("includes"), value: expectationList }).strict(),
+  z.object({ compare: z.literal("any_of"), value: expectationList.min(1) }).strict(),
+  z.object({ compare: z.literal("any") }).strict(),
+  z.object({ compare: z.literal("empty") }).strict(),
+]) as z.ZodType<Comparison>;
+
+// A bare object may not use the key "compare", so a mistyped comparison is a schema error
+// rather than a silent partial-object match.
+const plainKey = z.string().regex(/^(?!compare$)/);
+
+export const expectation: z.ZodType<Expectation> = z.lazy(() =>
+  z.union([
+    comparison,
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    expectationList,
+    z.record(plainKey, expectation),
+  ]),
+) as z.ZodType<Expectation>;
+
+/** Expected columns of one row (or named arguments of one call): unlisted ones are ignored. */
+export const fieldExpectations = z.record(z.string(), expectation);
+
+export const toolCallConstraint = z
+  .object({
+    kind: z.literal("tool_call"),
+    tool: z.union([toolName, z.array(toolName).min(1)]),
+    arguments: z.union([fieldExpectations, z.array(fieldExpectations).min(1)]).optional(),
+    result_includes: z.array(z.string()).optional(),
+    count_failed: z.boolean().optional(),
+  })
+  .strict();
+
+export const databaseConstraint = z
+  .object({
+    kind: z.literal("database"),
+    table: tableName,
+    relation: z.enum(["snapshot", "addition", "removal", "update", "unchanged"]),
+    reference: z.string().optional(),
+    where: fieldExpectations.optional(),
+    rows: z.array(fieldExpectations).optional(),
+    extra_rows: z.enum(["penalize", "ignore"]).optional(),
+    others_unchanged: z.boolean().optional(),
+  })
+  .strict();
+
+export const responseConstraint = z
+  .object({
+    kind: z.literal("response"),
+    must_include: z.array(z.string()).optional(),
+    any_of_include: z.array(z.array(z.string()).min(1)).optional(),
+    must_not_include: z.array(z.string()).optional(),
+    close_to: z.string().optional(),
+    threshold: unit.optional(),
+  })
+  .strict();
+
+export const refusalConstraint = z
+  .object({
+    kind: z.literal("refusal"),
+    mentions: z.array(z.string()).optional(),
+    cues: z.array(z.string()).min(1).optional(),
+  })
+  .strict();
+
+export const clarificationConstraint = z
+  .object({
+    kind: z.literal("clarification"),
+    asks_for: z.array(z.string()).optional(),
+  })
+  .strict();
+
+export const noWriteConstraint = z
+  .object({
+    kind: z.literal("no_write"),
+    tools: z.array(toolName).min(1).optional(),
+    count_failed: z.boolean().optional(),
+  })
+  .strict();
+
+export const constraint = z.discriminatedUnion("kind", [
+  toolCallConstraint,
+  databaseConstraint,
+  responseConstraint,
+  refusalConstraint,
+  clarificationConstraint,
+  noWriteConstraint,
+]);
+
+export const category = z.enum(["retrieval", "payload", "response"]);
+
+const guardrail = z.union([z.boolean(), z.object({ exempt: z.array(tableName) }).strict()]);
+
+const nodeFields = {
+  id: z.string().min(1),
+  description: z.string().optional(),
+  guardrail: guardrail.optional(),
+  constraints: z.array(constraint).min(1),
+};
+
+export const milestone = z.object({ ...nodeFields, category }).strict();
+
+export const minefield = z
+  .object({ ...nodeFields, category: category.optional(), threshold: z.number().gt(0).max(1).optional() })
+  .strict();
+
+const edge = z.tuple([z.string(), z.string()]);
+
+// No "edges" key means a chain in node order (ToolSandbox's default); "edges": [] means unordered.
+// No default is declared on purpose: the loader fills defaults, and absent must stay absent.
+export const milestoneDag = z.object({ nodes: z.array(milestone), edges: z.array(edge).optional() }).strict();
+export const minefieldDag = z.object({ nodes: z.array(minefield), edges: z.array(edge).optional() }).strict();
+
+export const scoringSpec = z
+  .object({
+    milestones: milestoneDag,
+    minefields: minefieldDag.optional(),
+  })
+  .strict();
+
+export type ToolCallConstraint = z.infer<typeof toolCallConstraint>;
+export type DatabaseConstraint = z.infer<typeof databaseConstraint>;
+export type ResponseConstraint = z.infer<typeof responseConstraint>;
+export type RefusalConstraint = z.infer<typeof refusalConstraint>;
+export type ClarificationConstraint = z.infer<typeof clarificationConstraint>;
+export type NoWriteConstraint = z.infer<typeof noWriteConstraint>;
+export type Constraint = z.infer<typeof constraint>;
+export type Category = z.infer<typeof category>;
+export type FieldExpectations = z.infer<typeof fieldExpectations>;
+export type Milestone = z.infer<typeof milestone>;
+export type Minefield = z.infer<typeof minefield>;
+export type MilestoneDag = z.infer<typeof milestoneDag>;
+export type MinefieldDag = z.infer<typeof minefieldDag>;
+export type ScoringSpec = z.infer<typeof scoringSpec>;
+/** A node of either DAG: the matcher treats milestones and minefields alike. */
+export type ScoringNode = Milestone | Minefield;

@@ -1,0 +1,39 @@
+// Text helpers shared by the comparisons and the reply constraints.
+
+/** Case- and space-insensitive form: NFKC, lower case, runs of white space as one space, trimmed. */
+export function normalizeText(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+const ALNUM = /[\p{L}\p{N}]/u;
+
+/** Whether `needle` occurs in `haystack` (both already normalized) as whole words: a needle that
+ *  starts or ends with a letter or digit must not be glued to another one, so "3" is not found in
+ *  "13" and "Jess" is not found in "Jessica", while "Jess" is found in "Jess's". */
+export function includesWords(haystack: string, needle: string): boolean {
+  if (needle.length === 0) return true;
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+    const before = haystack[at - 1];
+    const after = haystack[at + needle.length];
+    const startOk = !ALNUM.test(needle[0]!) || before === undefined || !ALNUM.test(before);
+    const endOk = !ALNUM.test(needle[needle.length - 1]!) || after === undefined || !ALNUM.test(after);
+    if (startOk && endOk) return true;
+  }
+  return false;
+}
+
+/** Digits of a phone number; "+1 (415) 555-0134" -> "14155550134". */
+export function phoneDigits(number: string): string {
+  return number.replace(/\D/g, "");
+}
+
+/** Phone numbers are the same when their digits are, allowing a missing country prefix: the
+ *  shorter must be at least 7 digits and a suffix of the longer. */
+export function samePhone(a: string, b: string): boolean {
+  const da = phoneDigits(a);
+  const db = phoneDigits(b);
+  if (da.length === 0 || db.length === 0) return false;
+  if (da === db) return true;
+  const [shorter, longer] = da.length < db.length ? [da, db] : [db, da];
+  return shorter.length >= 7 && longer.endsWith(shorter);
+}
