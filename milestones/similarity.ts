@@ -111,14 +111,25 @@ function isEmpty(v: unknown): boolean {
 
 /** Milliseconds since the epoch; NaN when the text is not ISO 8601. A value without an offset is
  *  read in the protagonist's zone; a date alone means the start of that day there. */
+// Stored times carry "Z" and need no zone rules; Date.parse reads them (and explicit offsets)
+// exactly and far faster than a zone-aware parse.
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 export function instant(text: string, ctx: CompareContext): number {
   let ms = ctx.instants.get(text);
   if (ms === undefined) {
-    const dt = DateTime.fromISO(text, { zone: ctx.zone, setZone: true });
-    ms = dt.isValid ? dt.toMillis() : NaN;
+    ms = WITH_OFFSET.test(text) ? Date.parse(text) : localInstant(text, ctx.zone);
     ctx.instants.set(text, ms);
   }
   return ms;
+}
+
+/** A local time read in the zone; in the hour repeated when clocks go back, the first
+ *  occurrence, as the sandbox reads tool arguments. */
+function localInstant(text: string, zone: string): number {
+  const dt = DateTime.fromISO(text, { zone, setZone: true });
+  if (!dt.isValid) return NaN;
+  return Math.min(...dt.getPossibleOffsets().map((c) => c.toMillis()), dt.toMillis());
 }
 
 /** JSON equality; undefined (a missing column or argument) equals null. */
