@@ -6,6 +6,7 @@ import { mcpCommand } from "./mcp.js";
 import { scenariosCommand } from "./scenarios.js";
 import { scoreCommand } from "./score.js";
 import { replayCommand } from "./replay.js";
+import { schemaText } from "./schema.js";
 
 const dataOption = () => new Option("--data <dir>", "scenario data folder").default(process.env.PIMBOX_DATA ?? DEFAULT_DATA_DIR);
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -54,6 +55,11 @@ export function registerCommands(program: Command): void {
     .option("--json", "print the steps and the score report as JSON")
     .addOption(dataOption())
     .action((id, opts) => { process.exitCode = replayCommand(id, opts); });
+
+  program.command("schema")
+    .description("print the JSON Schema of scenario or protagonist files")
+    .argument("<kind>", "scenario | protagonist")
+    .action((kind) => { process.stdout.write(schemaText(kind)); });
 
   program.command("validate")
     .description("check the protagonists and scenarios: schema, references, times, gold trajectories")
