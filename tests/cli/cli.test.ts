@@ -74,3 +74,25 @@ test("pimbox serve listens on the port it prints and stops on SIGTERM", async ()
   const code = await new Promise<number | null>((resolve) => { child.once("exit", resolve); child.kill("SIGTERM"); });
   assert.equal(code, 0);
 });
+
+test("pimbox mcp --log writes the trajectory when the client disconnects, and pimbox score scores it", async () => {
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pimbox-"));
+  const log = path.join(dir, "run.jsonl");
+  const transport = new StdioClientTransport({
+    command: process.execPath, args: [CLI, "mcp", "--scenario", "test-move-dinner", "--data", FIXTURE_DATA, "--log", log], stderr: "pipe",
+  });
+  const client = new Client({ name: "t", version: "1" });
+  await client.connect(transport);
+  await client.callTool({ name: "search_calendar_events", arguments: { query: "Jess" } });
+  await client.callTool({ name: "modify_calendar_event", arguments: { event_id: "evt_dinner_jess", start: "2026-10-30T19:00:00" } });
+  await client.close();
+  for (let i = 0; i < 50 && !fs.existsSync(log); i++) await new Promise((r) => setTimeout(r, 100));
+  const lines = fs.readFileSync(log, "utf8").trim().split("\n");
+  assert.equal(lines.length, 5);
+  const r = pimbox(["score", log, "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const report = JSON.parse(r.stdout) as { milestones: { id: string; similarity: number }[] };
+  assert.deepEqual(report.milestones.map((m) => [m.id, m.similarity]), [["found", 1], ["moved", 1], ["told", 0]]);
+});
