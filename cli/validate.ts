@@ -12,7 +12,7 @@ export function validateCommand(opts: ValidateOptions): number {
   const faults: Fault[] = [...loadFaults, ...duplicateQueries(catalog)];
   const scenarios = catalog.list().filter((s) => !opts.protagonist || s.file.protagonist === opts.protagonist);
   for (const scenario of scenarios) faults.push(...verifyScenario(scenario));
-  const summary = summarize(catalog);
+  const summary = summarize(scenarios);
   const relevant = opts.protagonist ? faults.filter((f) => f.file.includes(`/${opts.protagonist}/`)) : faults;
   if (opts.json) {
     process.stdout.write(JSON.stringify({ scenarios: scenarios.length, protagonists: catalog.protagonists.size, summary, failures: relevant }, null, 2) + "\n");
@@ -32,5 +32,6 @@ function render(s: Summary, protagonists: number): string {
   lines.push(`flags: misinformation ${s.flags.misinformation}, insufficient context ${s.flags.insufficient_context}, multi-turn ${s.flags.multi_turn}, answer ${s.flags.answer}, change ${s.flags.change}`);
   const unused = TOOL_NAMES.filter((t) => !s.tools[t]);
   lines.push(`tools used by gold trajectories: ${Object.keys(s.tools).length}/27${unused.length ? ` (unused: ${unused.join(", ")})` : ""}`);
+  for (const t of TOOL_NAMES) if (s.tools[t]) lines.push(`  ${t.padEnd(40)} ${s.tools[t]} scenario(s)`);
   return lines.join("\n") + "\n";
 }

@@ -71,10 +71,10 @@ export interface Summary {
   tools: Record<string, number>;
 }
 
-export function summarize(catalog: ScenarioCatalog): Summary {
+export function summarize(scenarios: readonly Scenario[]): Summary {
   const s: Summary = { scenarios: 0, protagonists: {}, tranches: {}, flags: { misinformation: 0, insufficient_context: 0, multi_turn: 0, answer: 0, change: 0 }, tools: {} };
   const inc = (o: Record<string, number>, k: string) => { o[k] = (o[k] ?? 0) + 1; };
-  for (const sc of catalog.list()) {
+  for (const sc of scenarios) {
     const f = sc.file;
     s.scenarios++;
     inc(s.protagonists, f.protagonist);

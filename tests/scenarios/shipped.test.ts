@@ -20,7 +20,7 @@ test("every bundled scenario: gold scores 1, empty and refusing trajectories do 
 });
 
 test("the bundled data set covers what the benchmark promises", () => {
-  const s = summarize(catalog);
+  const s = summarize(catalog.list());
   assert.ok(catalog.protagonists.size >= 5, `${catalog.protagonists.size} protagonists`);
   const zones = new Set([...catalog.protagonists.values()].map((p) => p.timezone));
   assert.ok(zones.size >= 3, `${zones.size} time zones`);
