@@ -35,3 +35,22 @@ test("the bundled data set covers what the benchmark promises", () => {
   assert.ok(total((x) => x.calls.length) >= 15);
   assert.ok(p.every((x) => x.story_events.length >= 20));
 });
+
+test("the bundled scenarios meet the data set's quotas", () => {
+  const s = summarize(catalog.list());
+  assert.ok(s.scenarios >= 300, `${s.scenarios} scenarios`);
+  for (const [id, n] of Object.entries(s.protagonists)) assert.ok(n >= 50, `${id}: ${n} scenarios`);
+  assert.ok(s.flags.misinformation >= 20, `${s.flags.misinformation} misinformation`);
+  assert.ok(s.flags.insufficient_context >= 15, `${s.flags.insufficient_context} insufficient context`);
+  assert.ok(s.flags.multi_turn >= 40, `${s.flags.multi_turn} multi-turn`);
+  assert.ok(s.flags.answer > 0 && s.flags.change > 0);
+  // Every complexity combination holding at least 1% of ASTRA-bench's Table S2.
+  const common = ["moderate/moderate/low", "moderate/moderate/moderate", "low/moderate/moderate", "high/moderate/low",
+    "low/moderate/low", "low/low/low", "moderate/low/low", "high/moderate/moderate", "low/low/moderate", "high/high/low",
+    "high/high/moderate", "moderate/high/low", "high/high/high", "moderate/high/high", "moderate/moderate/high",
+    "moderate/high/moderate", "moderate/low/moderate"];
+  for (const combo of common) {
+    const [i, r, f] = combo.split("/");
+    assert.ok((s.tranches[`I:${i} R:${r} F:${f}`] ?? 0) > 0, `no scenario in tranche ${combo}`);
+  }
+});
