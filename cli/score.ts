@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { scoreLog } from "../episode/score-log.js";
 import { renderReport } from "../milestones/index.js";
 import { loadCatalog } from "./catalog.js";
+import { UsageError } from "./serve.js";
 
 export interface ScoreOptions { scenario?: string; data: string; json?: boolean; tick?: string }
 
@@ -15,6 +16,8 @@ export function scoreCommand(file: string, opts: ScoreOptions): number {
     process.stderr.write(`pimbox score: cannot read ${file}: ${(e as Error).message}\n`);
     return 1;
   }
+  const tick = opts.tick === undefined ? undefined : Number(opts.tick);
+  if (tick !== undefined && !(tick > 0 && tick <= 86_400)) throw new UsageError(`--tick must be a number of seconds in (0, 86400], got "${opts.tick}"`);
   const catalog = loadCatalog(opts.data, true);
   const trimmed = text.trimStart();
   let outcome;
@@ -28,7 +31,7 @@ export function scoreCommand(file: string, opts: ScoreOptions): number {
       return 1;
     }
     const messages = Array.isArray(parsed) ? parsed : (parsed as { messages?: unknown }).messages;
-    outcome = scoreLog(catalog, { kind: "messages", messages, scenarioId: opts.scenario, tickSeconds: opts.tick ? Number(opts.tick) : undefined });
+    outcome = scoreLog(catalog, { kind: "messages", messages, scenarioId: opts.scenario, tickSeconds: tick });
   } else {
     outcome = scoreLog(catalog, { kind: "jsonl", text, scenarioId: opts.scenario });
   }

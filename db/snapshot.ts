@@ -20,7 +20,7 @@ export function asOf(data: PersonalData, referenceTime: string, zone: string): P
   return {
     ...data,
     contacts: data.contacts.filter(existed),
-    calendar_events: data.calendar_events.filter(existed).map((e) => versionAt(e, past)),
+    calendar_events: data.calendar_events.filter(existed).map((e) => versionAt(e, past, (t) => parseTime(t, zone).toMillis())),
     emails: data.emails.filter((e) => past(e.time)),
     sms: { ...data.sms, messages: data.sms.messages.filter((m) => past(m.time)) },
     whatsapp: { ...data.whatsapp, messages: data.whatsapp.messages.filter((m) => past(m.time)) },
@@ -30,9 +30,11 @@ export function asOf(data: PersonalData, referenceTime: string, zone: string): P
 
 /** The version of a calendar event that was current at "now": the earliest revision not yet
  *  replaced, or the final fields when every revision is in the past. */
-function versionAt<E extends PersonalData["calendar_events"][number]>(event: E, past: (t: string) => boolean): E {
+function versionAt<E extends PersonalData["calendar_events"][number]>(
+  event: E, past: (t: string) => boolean, instant: (t: string) => number,
+): E {
   const pending = [...(event.revisions ?? [])]
-    .sort((a, b) => a.until.localeCompare(b.until))
+    .sort((a, b) => instant(a.until) - instant(b.until))
     .find((r) => !past(r.until));
   if (!pending) return event;
   const { until: _until, ...fields } = pending;

@@ -6,6 +6,9 @@ import { DateTime } from "luxon";
 export class TimeParseError extends Error {}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+// Only calendar dates and date-times: luxon would also take "19:00" (today, by the wall clock),
+// week and ordinal dates, which would make results depend on the day a run happens.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
 
@@ -13,7 +16,7 @@ const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
  *  twice (the hour repeated when clocks go back) is the first occurrence, as java.time and
  *  Python's fold=0 read it. */
 export function parseTime(text: string, zone: string): DateTime {
-  const dt = DateTime.fromISO(text, { zone, setZone: true });
+  const dt = ISO_DATE_TIME.test(text) ? DateTime.fromISO(text, { zone, setZone: true }) : DateTime.invalid("format");
   if (!dt.isValid) {
     throw new TimeParseError(
       `"${text}" is not an ISO 8601 date-time; expected e.g. 2026-03-14T19:00:00 or 2026-03-14T19:00:00-07:00`,
@@ -30,7 +33,7 @@ export function isDateOnly(text: string): boolean {
 
 /** UTC storage form, second precision: 2026-03-14T02:00:00Z */
 export function toStorage(dt: DateTime): string {
-  return dt.toUTC().toISO({ suppressMilliseconds: true })!.replace(".000", "");
+  return dt.toUTC().startOf("second").toISO({ suppressMilliseconds: true })!;
 }
 
 export function storageFromInput(text: string, zone: string): string {

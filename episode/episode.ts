@@ -82,7 +82,9 @@ export class Episode {
     const write = findTool(name)?.write ?? false;
     if (outcome.ok && write) this.snapshots.push(nextSnapshot(this.db, this.current(), findTool(name)!.tables));
     return this.push({
-      kind: "tool", tool: name, arguments: args, ...(callId === undefined ? {} : { call_id: callId }),
+      kind: "tool", tool: name, arguments: args,
+      ...(isPlainObject(rawArgs) ? {} : { raw_arguments: rawArgs ?? null }),
+      ...(callId === undefined ? {} : { call_id: callId }),
       write, ...outcome,
     }) as ToolStep;
   }
@@ -92,12 +94,14 @@ export class Episode {
     if (!tool) return fail({ code: "unknown_tool", message: `no tool named "${name}"` });
     if (!this.isAllowed(name)) return fail({ code: "not_allowed", message: `the tool "${name}" is not available in this scenario` });
     if (!isPlainObject(rawArgs)) {
-      return fail({ code: "invalid_argument", message: "arguments must be a JSON object of named arguments" });
+      return fail({ code: "invalid_argument", message: "arguments must be a JSON object of named arguments", field: "arguments" });
     }
-    const parsed = tool.input.safeParse(dropNulls(rawArgs));
-    if (!parsed.success) return fail(describeZodError(parsed.error));
     const ctx = this.context(index);
     try {
+      const args = dropNulls(rawArgs, 0);
+      if (args === TOO_DEEP) return fail({ code: "invalid_argument", message: `arguments are nested more than ${MAX_DEPTH} levels deep`, field: "arguments" });
+      const parsed = tool.input.safeParse(args);
+      if (!parsed.success) return fail(describeZodError(parsed.error));
       const result = tool.write
         ? this.sqlite.transaction(() => tool.handler(ctx, parsed.data))()
         : tool.handler(ctx, parsed.data);
@@ -182,12 +186,27 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+const MAX_DEPTH = 32;
+const TOO_DEEP = Symbol("too deep");
+
 /** OpenAI strict mode sends null for an omitted optional argument; null means "not given",
- *  at any depth (a phone number's label inside add_contact's list, too). */
-function dropNulls(args: Record<string, unknown>): Record<string, unknown> {
-  const clean = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(clean) : isPlainObject(v) ? dropNulls(v) : v;
-  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null).map(([k, v]) => [k, clean(v)]));
+ *  at any depth (a phone number's label inside add_contact's list, too). No tool takes more
+ *  than a few levels, so anything deeper is refused rather than recursed into. */
+function dropNulls(value: unknown, depth: number): unknown {
+  if (depth > MAX_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => dropNulls(v, depth + 1));
+    return items.includes(TOO_DEEP) ? TOO_DEEP : items;
+  }
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v === null) continue;
+    const clean = dropNulls(v, depth + 1);
+    if (clean === TOO_DEEP) return TOO_DEEP;
+    out[k] = clean;
+  }
+  return out;
 }
 
 function describeZodError(error: z.ZodError): ToolErrorValue {

@@ -13,7 +13,7 @@ export const logHeader = z.object({
   format: z.literal(LOG_FORMAT),
   version: z.literal(LOG_VERSION),
   scenario_id: z.string().min(1),
-  options: z.object({ tick_seconds: z.number().positive() }).strict(),
+  options: z.object({ tick_seconds: z.number().positive().max(86_400) }).strict(),
   agent: z.record(z.string(), z.unknown()).default({}).describe("agent and model metadata, free-form"),
 });
 
@@ -27,6 +27,7 @@ export const loggedStep = z.discriminatedUnion("kind", [
     kind: z.literal("tool"),
     tool: z.string(),
     arguments: z.unknown(),
+    raw_arguments: z.unknown().optional(),
     call_id: z.string().optional(),
     ok: z.boolean().optional(),
     result: z.unknown().optional(),

@@ -13,7 +13,7 @@ export function replay(scenario: Scenario, options: EpisodeOptions, steps: reado
   if (i < steps.length && steps[i]!.kind === "user") i++;
   for (const step of steps.slice(i)) {
     switch (step.kind) {
-      case "tool": episode.callTool(step.tool, step.arguments, step.call_id); break;
+      case "tool": episode.callTool(step.tool, "raw_arguments" in step ? step.raw_arguments : step.arguments, step.call_id); break;
       case "agent": episode.agentMessage(step.content, { scriptedUser: false }); break;
       case "user": episode.userMessage(step.content); break;
       case "system": break;

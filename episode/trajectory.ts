@@ -30,6 +30,9 @@ export interface ToolStep extends StepBase {
   kind: "tool";
   tool: string;
   arguments: Record<string, unknown>;
+  /** The arguments exactly as sent, when they were not a JSON object (a string, an array...):
+   *  kept so that a replay makes the same call and gets the same error. */
+  raw_arguments?: unknown;
   call_id?: string;
   ok: boolean;
   result?: unknown;

@@ -7,6 +7,16 @@ import { loadProtagonistFile } from "./protagonist-load.js";
 import { checkScenario } from "./scenario-check.js";
 import { buildScenarioSnapshot, type ScenarioSnapshot } from "../db/snapshot.js";
 
+/** A check that throws (a date that matches the pattern but does not exist, say) refuses the
+ *  file instead of stopping the whole load. */
+function safely(file: string, check: () => Fault[]): Fault[] {
+  try {
+    return check();
+  } catch (e) {
+    return [{ file, pointer: "/", message: `cannot be checked: ${(e as Error).message}` }];
+  }
+}
+
 /** A loaded, checked scenario with its protagonist; its snapshot is built on first use. */
 export class Scenario {
   private built: ScenarioSnapshot | undefined;
@@ -73,7 +83,7 @@ export class ScenarioCatalog {
         }
         if (!validate(raw)) { faults.push(...ajvFaults(file, validate.errors)); continue; }
         const value = scenarioFile.parse(raw);
-        const own = checkScenario(file, value, loaded.value);
+        const own = safely(file, () => checkScenario(file, value, loaded.value));
         if (scenarios.has(value.id)) own.push({ file, pointer: "/id", message: `scenario id "${value.id}" is also used by ${scenarios.get(value.id)!.path}` });
         if (own.length) { faults.push(...own); continue; }
         scenarios.set(value.id, new Scenario(value, loaded.value, file));

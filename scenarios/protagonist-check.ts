@@ -14,6 +14,7 @@ export function checkProtagonist(file: string, p: ProtagonistFile): Fault[] {
 
   const ids = new Map<string, string>();
   const claim = (id: string, pointer: string) => {
+    if (/_new\d+$/.test(id)) fault(pointer, `ids ending in _new<number> are reserved for records an episode creates ("${id}")`);
     const prior = ids.get(id);
     if (prior) fault(pointer, `id "${id}" is already used at ${prior}; ids are unique across all apps`);
     else ids.set(id, pointer);

@@ -4,6 +4,8 @@ import type { Fault } from "./json-schema.js";
 import { parseTime } from "../db/time.js";
 import { TOOL_NAMES } from "../tools/registry.js";
 import { checkScoringSpec } from "../milestones/index.js";
+import { checkProtagonist } from "./protagonist-check.js";
+import { applyOverrides } from "../db/snapshot.js";
 
 /** Ids of every record of a protagonist, plus those a scenario's overrides add. */
 export function recordIds(p: ProtagonistFile, s?: ScenarioFile): Set<string> {
@@ -17,13 +19,40 @@ export function recordIds(p: ProtagonistFile, s?: ScenarioFile): Set<string> {
   return new Set(lists.flat().map((r) => r.id));
 }
 
+/** The records a scenario's state overrides add get the checks the protagonist's own records
+ *  get (times, references, participants), by checking the protagonist's data with them merged;
+ *  a fault is reported at the override's own pointer where it can be traced there. */
+function checkOverrides(file: string, s: ScenarioFile, p: ProtagonistFile): Fault[] {
+  if (!s.state_overrides) return [];
+  const merged = applyOverrides(p, s.state_overrides);
+  const faults = checkProtagonist(file, { ...p, ...merged, story_events: [], social_network: [] });
+  const added = new Set(recordIds({ ...p, contacts: [], calendar_events: [], emails: [], sms: { conversations: [], messages: [] }, whatsapp: { chats: [], messages: [] }, calls: [] }, s));
+  const relevant = faults.filter((f) => {
+    const [, section, sub, index] = f.pointer.split("/");
+    const list = section === "sms" || section === "whatsapp"
+      ? (merged[section] as unknown as Record<string, { id: string }[]>)[sub!]
+      : (merged as unknown as Record<string, { id: string }[]>)[section!];
+    const i = Number(section === "sms" || section === "whatsapp" ? index : sub);
+    const row = Number.isInteger(i) ? list?.[i] : undefined;
+    return row !== undefined && added.has(row.id);
+  });
+  return relevant.map((f) => ({ ...f, pointer: `/state_overrides/add${f.pointer}`, message: `${f.message} (in the merged data)` }));
+}
+
 /** Checks of one scenario that need no replay: names, references, times. */
 export function checkScenario(file: string, s: ScenarioFile, p: ProtagonistFile): Fault[] {
   const faults: Fault[] = [];
   const fault = (pointer: string, message: string) => faults.push({ file, pointer, message });
   if (s.protagonist !== p.id) fault("/protagonist", `is "${s.protagonist}" but the file is in ${p.id}'s folder`);
 
-  const now = parseTime(s.reference_time, p.timezone);
+  let now;
+  try {
+    now = parseTime(s.reference_time, p.timezone);
+  } catch {
+    fault("/reference_time", `${s.reference_time} is not a real date and time`);
+    return faults;
+  }
+  faults.push(...checkOverrides(file, s, p));
   const start = parseTime(p.data_window.start, p.timezone).startOf("day");
   const end = parseTime(p.data_window.end, p.timezone).endOf("day");
   if (now < start || now > end) fault("/reference_time", `${s.reference_time} is outside ${p.id}'s data window ${p.data_window.start}..${p.data_window.end}`);

@@ -23,7 +23,7 @@ export const scoreBody = z.object({
   scenario_id: z.string().min(1).optional().describe("required unless the log's header names it"),
   log: z.string().optional().describe("a pimbox JSONL trajectory log"),
   messages: z.array(z.unknown()).optional().describe("an OpenAI-style messages array with tool_calls"),
-  tick_seconds: z.number().positive().optional().describe("clock tick for replaying `messages` (default 5)"),
+  tick_seconds: z.number().positive().max(86_400).optional().describe("clock tick for replaying `messages` (default 5)"),
 }).strict();
 
 export type CreateEpisodeBody = z.infer<typeof createEpisodeBody>;

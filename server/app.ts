@@ -24,8 +24,8 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
-  app.use(express.json({ limit: options.bodyLimit, strict: false }));
   app.use(bearerAuth(options.token));
+  app.use(express.json({ limit: options.bodyLimit, strict: false }));
   app.get("/health", (_req, res) => { res.json({ ok: true, episodes: store.size, scenarios: catalog.list().length }); });
   const openapi = openApiDocument();
   app.get("/openapi.json", (_req, res) => { res.json(openapi); });

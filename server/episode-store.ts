@@ -11,6 +11,12 @@ export interface EpisodeStoreOptions {
 
 export const DEFAULT_STORE_OPTIONS: EpisodeStoreOptions = { idleMs: 30 * 60_000, maxEpisodes: 10_000 };
 
+export class ScenarioUnusable extends Error {
+  constructor(readonly scenarioId: string, reason: string) {
+    super(`scenario "${scenarioId}" cannot be opened: ${reason} (run \`pimbox validate\`)`);
+  }
+}
+
 /** The live episodes of one server, by unguessable id. Owns their life cycle. */
 export class EpisodeStore {
   private readonly episodes = new Map<string, Episode>();
@@ -22,9 +28,15 @@ export class EpisodeStore {
     this.sweeper.unref();
   }
 
+  /** Throws ScenarioUnusable when the scenario's snapshot cannot be built from its data. */
   create(scenario: Scenario, options: EpisodeOptions): Episode {
     if (this.episodes.size >= this.options.maxEpisodes) this.closeOldest();
-    const episode = new Episode(randomUUID(), scenario, options);
+    let episode: Episode;
+    try {
+      episode = new Episode(randomUUID(), scenario, options);
+    } catch (e) {
+      throw new ScenarioUnusable(scenario.id, (e as Error).message);
+    }
     this.episodes.set(episode.id, episode);
     return episode;
   }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 import { HttpError } from "./http-error.js";
 
@@ -44,10 +45,16 @@ export function hostAndOriginGuard(options: GuardOptions): RequestHandler {
   };
 }
 
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export function bearerAuth(token: string | undefined): RequestHandler {
   return (req, _res, next) => {
     if (!token || req.path === "/health") { next(); return; }
-    if (req.headers.authorization !== `Bearer ${token}`) {
+    if (!sameSecret(req.headers.authorization ?? "", `Bearer ${token}`)) {
       next(new HttpError(401, "unauthorized", "send Authorization: Bearer <token> (the token the server was started with)"));
       return;
     }

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { ScenarioUnusable } from "./episode-store.js";
 
 /** An HTTP failure with a JSON body a person can act on: a code, a message, and what it concerns. */
 export class HttpError extends Error {
@@ -16,25 +17,26 @@ export const notFoundRoute: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, "route_not_found", `no route ${req.method} ${req.path}; see GET /openapi.json`));
 };
 
-/** The one place where failures become HTTP answers. Unexpected errors are 500s with no stack. */
-export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
-  if (err instanceof HttpError) {
-    res.status(err.status).json({ error: { code: err.code, message: err.message, ...err.detail } });
-    return;
-  }
+/** Any error as an HttpError; the unexpected ones become a 500 with no stack. */
+function asHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ScenarioUnusable) return new HttpError(422, "scenario_unusable", err.message, { id: err.scenarioId });
   const e = err as { type?: string; status?: number; message?: string };
-  if (e.type === "entity.parse.failed") {
-    res.status(400).json({ error: { code: "malformed_json", message: `the body is not valid JSON: ${e.message}` } });
-    return;
-  }
-  if (e.type === "entity.too.large") {
-    res.status(413).json({ error: { code: "body_too_large", message: "the body is larger than the server accepts" } });
-    return;
-  }
-  if (typeof e.status === "number" && e.status >= 400 && e.status < 500) {
-    res.status(e.status).json({ error: { code: "bad_request", message: e.message ?? "bad request" } });
-    return;
-  }
+  if (e.type === "entity.parse.failed") return new HttpError(400, "malformed_json", `the body is not valid JSON: ${e.message}`);
+  if (e.type === "entity.too.large") return new HttpError(413, "body_too_large", "the body is larger than the server accepts");
+  if (typeof e.status === "number" && e.status >= 400 && e.status < 500) return new HttpError(e.status, "bad_request", e.message ?? "bad request");
   process.stderr.write(`pimbox: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);
-  res.status(500).json({ error: { code: "internal", message: "unexpected server error" } });
+  return new HttpError(500, "internal", "unexpected server error");
+}
+
+/** The one place where failures become HTTP answers. On the MCP routes the body is a JSON-RPC
+ *  error, which is what MCP clients read; elsewhere {error: {code, message, ...}}. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const e = asHttpError(err);
+  if (/\/mcp\/?$/.test(req.path)) {
+    const rpc = e.code === "malformed_json" ? -32700 : -32000;
+    res.status(e.status).json({ jsonrpc: "2.0", error: { code: rpc, message: e.message }, id: null });
+    return;
+  }
+  res.status(e.status).json({ error: { code: e.code, message: e.message, ...e.detail } });
 };

@@ -7,7 +7,7 @@ import type { EpisodeStore } from "./episode-store.js";
 import { createMcpServer } from "./mcp-server.js";
 import { DEFAULT_OPTIONS } from "../episode/episode.js";
 
-interface Session { transport: StreamableHTTPServerTransport; episodeId: string }
+interface Session { transport: StreamableHTTPServerTransport; episodeId: string; scenarioId: string }
 
 function jsonRpcError(res: Response, status: number, message: string): void {
   res.status(status).json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null });
@@ -29,6 +29,12 @@ export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router
   });
 
   router.all("/episodes/:id/mcp", async (req: Request<{ id: string }>, res) => {
+    // Stateless: nothing to stream to (GET) and no session to end (DELETE).
+    if (req.method !== "POST") {
+      res.setHeader("Allow", "POST");
+      jsonRpcError(res, 405, "this endpoint is stateless: send JSON-RPC requests with POST");
+      return;
+    }
     const episode = store.get(req.params.id);
     if (!episode) { jsonRpcError(res, 404, `no episode "${req.params.id}"`); return; }
     episode.lastActive = Date.now();
@@ -43,7 +49,10 @@ export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router
     const sid = req.headers["mcp-session-id"];
     if (typeof sid === "string") {
       const session = sessions.get(sid);
-      if (!session) { jsonRpcError(res, 404, `no MCP session "${sid}" (it ended or expired); start a new one`); return; }
+      if (!session || session.scenarioId !== req.params.id) {
+        jsonRpcError(res, 404, `no MCP session "${sid}" for scenario "${req.params.id}" (it ended or expired); start a new one`);
+        return;
+      }
       const episode = store.get(session.episodeId);
       if (episode) episode.lastActive = Date.now();
       await session.transport.handleRequest(req, res, req.body);
@@ -56,16 +65,20 @@ export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router
     const scenario = catalog.get(req.params.id);
     if (!scenario) { jsonRpcError(res, 404, `no scenario "${req.params.id}"; see GET /scenarios`); return; }
     const episode = store.create(scenario, DEFAULT_OPTIONS);
+    // Ending the MCP session does not delete the episode: the harness may still read its
+    // trajectory and score over HTTP; it expires when idle like any other.
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => { sessions.set(id, { transport, episodeId: episode.id }); },
-      onsessionclosed: (id) => { sessions.delete(id); store.delete(episode.id); },
+      onsessioninitialized: (id) => { sessions.set(id, { transport, episodeId: episode.id, scenarioId: scenario.id }); },
+      onsessionclosed: (id) => { sessions.delete(id); },
     });
     const server = createMcpServer(episode);
     transport.onclose = () => { void server.close(); };
     res.setHeader("X-Pimbox-Episode-Id", episode.id);
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);
+    // An initialize the transport refused (wrong Accept header, say) opened no session.
+    if (transport.sessionId === undefined) { store.delete(episode.id); void server.close(); }
   });
 
   return router;

@@ -35,5 +35,7 @@ export function createMcpServer(episode: Episode): McpServer {
       { role: "user", content: { type: "text", text: episode.firstUserMessage } },
     ],
   }));
+  // The lists never change (registerPrompt advertises listChanged: true by default).
+  mcp.server.registerCapabilities({ tools: { listChanged: false }, prompts: { listChanged: false } });
   return mcp;
 }

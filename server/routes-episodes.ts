@@ -72,6 +72,9 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
 
   router.post("/episodes/:id/tools/:name", (req: Request<{ id: string; name: string }>, res) => {
     const episode = episodeOf(req);
+    if (req.body === undefined && Number(req.headers["content-length"] ?? 0) > 0) {
+      throw new HttpError(415, "unsupported_media_type", "send the tool's arguments as JSON with Content-Type: application/json");
+    }
     const callId = typeof req.query.call_id === "string" ? req.query.call_id : undefined;
     const step = episode.callTool(req.params.name, req.body ?? {}, callId);
     const body = step.ok
@@ -97,6 +100,9 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
   router.get("/episodes/:id/trajectory", (req: IdRequest, res) => {
     const episode = episodeOf(req);
     const { steps } = episode.trajectory();
+    if (req.query.format !== undefined && req.query.format !== "json" && req.query.format !== "jsonl") {
+      throw new HttpError(400, "invalid_query", "format: must be json or jsonl", { field: "format" });
+    }
     if (req.query.format === "jsonl") {
       res.type("application/x-ndjson").send(writeLog(episode.scenario.id, episode.options, steps));
       return;
@@ -107,9 +113,12 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
   router.get("/episodes/:id/state", (req: IdRequest, res) => {
     const episode = episodeOf(req);
     if (req.query.step === undefined) { res.json({ step: episode.stepCount - 1, state: episode.current() }); return; }
+    if (typeof req.query.step !== "string" || !/^\d+$/.test(req.query.step)) {
+      throw new HttpError(400, "invalid_query", "step: must be a step index, a whole number", { field: "step" });
+    }
     const index = Number(req.query.step);
-    const state = Number.isInteger(index) ? episode.stateAfter(index) : undefined;
-    if (!state) throw new HttpError(404, "step_not_found", `step must be an integer from 0 to ${episode.stepCount - 1}`, { field: "step" });
+    const state = episode.stateAfter(index);
+    if (!state) throw new HttpError(404, "step_not_found", `no step ${index}; this episode has steps 0 to ${episode.stepCount - 1}`, { field: "step" });
     res.json({ step: index, state });
   });
 

@@ -5,10 +5,10 @@ import { calendar_events, type CalendarEventRow } from "../db/schema.js";
 import { defineTool } from "./tool.js";
 import type { ToolContext } from "./context.js";
 import { invalid, notFound } from "./errors.js";
-import { matchesText } from "./match.js";
+import { ContactDirectory, matchesText } from "./match.js";
 import { eventView, viewEvent } from "./views.js";
-import { id, isoTime, textQuery, timeFrom, timeTo } from "./inputs.js";
-import { minutesBetween, plusMinutes, rangeArgs, timeArg } from "./clock-args.js";
+import { id, isoTime, textQuery } from "./inputs.js";
+import { minutesBetween, nextSecond, plusMinutes, rangeArgs, rangeEnd, rangeStart, timeArg } from "./clock-args.js";
 
 function allEvents(ctx: ToolContext): CalendarEventRow[] {
   return byTime(ctx.rows("calendar_events"), (e) => e.start, "asc");
@@ -33,6 +33,14 @@ const eventFields = {
   notes: z.string().optional().describe("Free-text notes"),
 };
 
+/** An all-day event runs from the start of its first day to the midnight after its last day
+ *  (a phone's convention); `end` given as a date is the last day, included. */
+function allDaySpan(ctx: ToolContext, startText: string, endText: string | undefined): { start: string; end: string } {
+  const start = rangeStart(startText.slice(0, 10), ctx.zone, "start");
+  const lastDay = endText === undefined ? startText.slice(0, 10) : endText.slice(0, 10);
+  return { start, end: nextSecond(rangeEnd(lastDay, ctx.zone, "end")) };
+}
+
 function checkOrder(start: string, end: string): void {
   if (end <= start) throw invalid("end", "must be after start");
 }
@@ -52,15 +60,16 @@ export const searchCalendarEvents = defineTool({
     attendee: z.string().min(1).optional().describe("An attendee's email address or name, or part of it"),
     location: z.string().min(1).optional().describe("Words to find in the location"),
     calendar: z.string().min(1).optional().describe('Calendar name, e.g. "Work"'),
-    time_from: timeFrom,
-    time_to: timeTo,
+    time_from: isoTime("Only events that end after this time").optional(),
+    time_to: isoTime("Only events that start at or before this time").optional(),
   }),
   output: z.object({ events: z.array(eventView) }),
   handler(ctx, args) {
     const range = rangeArgs(ctx, args.time_from, args.time_to);
+    const people = new ContactDirectory(ctx.rows("contacts"));
     const found = allEvents(ctx).filter((e) =>
       (args.query === undefined || matchesText(args.query, [e.title, e.location, e.notes, ...e.attendees])) &&
-      (args.attendee === undefined || e.attendees.some((a) => matchesText(args.attendee!, [a]))) &&
+      (args.attendee === undefined || e.attendees.some((a) => matchesText(args.attendee!, [a, people.nameForEmail(a)]))) &&
       (args.location === undefined || matchesText(args.location, [e.location])) &&
       (args.calendar === undefined || e.calendar.toLowerCase() === args.calendar.toLowerCase()) &&
       (range.hi === undefined || e.start <= range.hi) &&
@@ -86,7 +95,7 @@ export const getAllCalendars = defineTool({
     const events = allEvents(ctx);
     const counts = new Map<string, number>();
     for (const e of events) counts.set(e.calendar, (counts.get(e.calendar) ?? 0) + 1);
-    const calendars = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([name, event_count]) => ({ name, event_count }));
+    const calendars = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, event_count]) => ({ name, event_count }));
     return { calendars, events: events.map((e) => viewEvent(e, ctx.zone)) };
   },
 });
@@ -104,8 +113,12 @@ export const createCalendarEvent = defineTool({
   input: z.object(eventFields),
   output: oneEvent,
   handler(ctx, args) {
-    const start = timeArg(ctx, "start", args.start);
-    const end = args.end === undefined ? plusMinutes(start, 60) : timeArg(ctx, "end", args.end);
+    const { start, end } = args.all_day
+      ? allDaySpan(ctx, args.start, args.end)
+      : (() => {
+        const s = timeArg(ctx, "start", args.start);
+        return { start: s, end: args.end === undefined ? plusMinutes(s, 60) : timeArg(ctx, "end", args.end) };
+      })();
     checkOrder(start, end);
     const row: CalendarEventRow = {
       id: ctx.nextId("evt"),

@@ -133,10 +133,13 @@ export function sendChat(
     conversation = conversations.find((c) => c.id === convId);
     if (!conversation) throw notFound(`${store.app} ${store.idField === "chat_id" ? "chat" : "conversation"}`, convId, store.idField);
   } else {
-    const to = args.to!;
+    const to = args.to!.filter((n, i, all) => all.findIndex((m) => samePhone(m, n)) === i);
     if (to.some((n) => people.isSelfPhone(n))) throw invalid("to", "is the user's own number; give the recipients' numbers");
+    // The conversation with exactly these people: every recipient is a participant and every
+    // participant a recipient.
     conversation = conversations.find((c) => c.participants.length === to.length &&
-      to.every((n) => c.participants.some((p) => samePhone(p, n))));
+      to.every((n) => c.participants.some((p) => samePhone(p, n))) &&
+      c.participants.every((p) => to.some((n) => samePhone(p, n))));
     if (!conversation) {
       conversation = { id: ctx.nextId(store.idField === "chat_id" ? "wa_chat" : "conv"), participants: to, name: null, is_group: to.length > 1 };
       store.insertConversation(ctx, conversation);

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { parseTime, rangeEnd, rangeStart, toStorage } from "../db/time.js";
+import { parseTime, rangeEnd as dbRangeEnd, rangeStart as dbRangeStart, toStorage } from "../db/time.js";
 import { invalid } from "./errors.js";
 import type { ToolContext } from "./context.js";
 
@@ -18,10 +18,24 @@ export function timeArg(ctx: ToolContext, field: string, text: string): string {
 }
 
 export function rangeArgs(ctx: ToolContext, from: string | undefined, to: string | undefined) {
-  const lo = from === undefined ? undefined : wrap("time_from", () => rangeStart(from, ctx.zone));
-  const hi = to === undefined ? undefined : wrap("time_to", () => rangeEnd(to, ctx.zone));
+  const lo = from === undefined ? undefined : wrap("time_from", () => dbRangeStart(from, ctx.zone));
+  const hi = to === undefined ? undefined : wrap("time_to", () => dbRangeEnd(to, ctx.zone));
   if (lo && hi && hi < lo) throw invalid("time_to", `must not be before time_from (${from})`);
   return { lo, hi };
+}
+
+/** Start of a day in the zone, for an argument that names a date. */
+export function rangeStart(text: string, zone: string, field: string): string {
+  return wrap(field, () => dbRangeStart(text, zone));
+}
+
+/** Last second of a day in the zone. */
+export function rangeEnd(text: string, zone: string, field: string): string {
+  return wrap(field, () => dbRangeEnd(text, zone));
+}
+
+export function nextSecond(stored: string): string {
+  return toStorage(DateTime.fromISO(stored, { zone: "utc" }).plus({ seconds: 1 }));
 }
 
 export function inRange(t: string, r: { lo?: string | undefined; hi?: string | undefined }): boolean {

@@ -13,7 +13,7 @@ export const phoneNumber = z.string().min(3).describe(
   'Phone number in any format, e.g. "+1 415 555 0134"; numbers match by their digits',
 );
 
-export const textQuery = z.string().min(1).optional().describe(
+export const textQuery = z.string().regex(/\S/, "must contain at least one word").optional().describe(
   "Words to look for; every word must appear (case-insensitive) in the searchable fields",
 );
 

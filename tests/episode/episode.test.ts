@@ -96,6 +96,32 @@ test("replaying an exported log gives byte-identical state and identical results
   assert.equal(writeLog(again.scenario.id, again.options, again.trajectory().steps), log);
 });
 
+test("arguments that are not an object are kept as sent, so a replay repeats the same error", () => {
+  const e = openEpisode();
+  const step = e.callTool("get_all_phone_calls", "garbage");
+  assert.equal(step.ok, false);
+  assert.equal(step.raw_arguments, "garbage");
+  const parsed = parseLog(writeLog(e.scenario.id, e.options, e.trajectory().steps));
+  const again = replay(fixtureCatalog().get("test-move-dinner")!, { tickSeconds: 5 }, parsed.steps);
+  const replayed = again.trajectory().steps[2]!;
+  assert.equal(replayed.kind === "tool" && replayed.ok, false);
+});
+
+test("deeply nested arguments are a tool error, not a crash", () => {
+  let deep: unknown = "x";
+  for (let i = 0; i < 5000; i++) deep = [deep];
+  const step = openEpisode().callTool("search_contacts", { query: deep });
+  assert.equal(step.error?.code, "invalid_argument");
+});
+
+test("a time without a date, or a week date, is refused: results never depend on the day a run happens", () => {
+  const e = openEpisode();
+  for (const start of ["19:00", "2026-W43-1", "2026-300"]) {
+    const step = e.callTool("create_calendar_event", { title: "x", start });
+    assert.equal(step.error?.field, "start", start);
+  }
+});
+
 test("the scripted user answers a multi-turn agent and then ends the conversation", () => {
   const e = new Episode("t", fixtureCatalog().get("test-ask-sam")!, { tickSeconds: 5 });
   const first = e.agentMessage("Sure, what should I say?");

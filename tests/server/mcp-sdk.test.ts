@@ -39,9 +39,10 @@ async function exerciseAllTools(client: Client): Promise<void> {
 }
 
 test("MCP session endpoint: each session is a fresh episode; the 27 tools work and the prompt carries the task", async () => {
+  const before = running.store.size;
   const transport = new StreamableHTTPClientTransport(new URL(`${running.url}/scenarios/test-move-dinner/mcp`));
   const client = await connect(transport);
-  assert.equal(running.store.size, 1);
+  assert.equal(running.store.size, before + 1);
   await exerciseAllTools(client);
   const prompts = await client.listPrompts();
   assert.deepEqual(prompts.prompts.map((p) => p.name), ["scenario"]);
@@ -49,9 +50,35 @@ test("MCP session endpoint: each session is a fresh episode; the 27 tools work a
   const texts = prompt.messages.map((m) => (m.content as { text: string }).text);
   assert.match(texts[0]!, /28 October 2026/);
   assert.match(texts[1]!, /push our dinner to Friday/);
+  const sessionId = transport.sessionId!;
   await transport.terminateSession();
   await client.close();
-  assert.equal(running.store.size, 0);
+  // The session is over; its episode stays until it idles out, so a harness can still score it.
+  assert.equal(running.store.size, before + 1);
+  const again = await fetch(`${running.url}/scenarios/test-move-dinner/mcp`, {
+    method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": sessionId },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+  });
+  assert.equal(again.status, 404);
+});
+
+test("a refused initialize leaves no episode; the stateless endpoint refuses GET and DELETE with 405", async () => {
+  const before = running.store.size;
+  const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+  const refused = await fetch(`${running.url}/scenarios/test-move-dinner/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: init });
+  assert.equal(refused.status, 406);
+  assert.equal(running.store.size, before);
+  const created = await (await fetch(`${running.url}/episodes`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ scenario_id: "test-move-dinner" }),
+  })).json() as { mcp_url: string };
+  for (const method of ["GET", "DELETE"]) {
+    const r = await fetch(created.mcp_url, { method, headers: { accept: "text/event-stream" } });
+    assert.equal(r.status, 405, method);
+    assert.equal((await r.json() as { jsonrpc: string }).jsonrpc, "2.0");
+  }
+  const malformed = await fetch(created.mcp_url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{" });
+  assert.equal(malformed.status, 400);
+  assert.equal((await malformed.json() as { error: { code: number } }).error.code, -32700);
 });
 
 test("MCP per-episode URL: calls land in the episode created over HTTP; bad arguments are isError and change nothing", async () => {

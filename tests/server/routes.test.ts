@@ -137,6 +137,21 @@ test("POST /score scores a JSONL log and OpenAI messages; refuses what it cannot
   await request(app).post("/score").send({ scenario_id: "nope", messages }).expect(404);
 });
 
+test("a tool call whose body is not JSON is a 415, not a call with no arguments", async () => {
+  const { episode_id } = await newEpisode();
+  const r = await request(app).post(`/episodes/${episode_id}/tools/search_contacts`).set("Content-Type", "text/plain").send('{"query":"zzz"}').expect(415);
+  assert.equal(r.body.error.code, "unsupported_media_type");
+  const traj = (await request(app).get(`/episodes/${episode_id}/trajectory`)).body;
+  assert.equal(traj.steps.length, 2);
+});
+
+test("query strings are checked: a bad step or format is a 400 naming it", async () => {
+  const { episode_id } = await newEpisode();
+  assert.equal((await request(app).get(`/episodes/${episode_id}/state?step=0x2`).expect(400)).body.error.field, "step");
+  assert.equal((await request(app).get(`/episodes/${episode_id}/trajectory?format=xml`).expect(400)).body.error.field, "format");
+  await request(app).post("/score").send({ scenario_id: "test-move-dinner", messages: [], tick_seconds: 1e300 }).expect(400);
+});
+
 test("a bearer token, when set, guards every route but /health", async () => {
   const guarded = testApp({ token: "s3cret" });
   await request(guarded.app).get("/health").expect(200);

@@ -47,6 +47,19 @@ test("create_calendar_event defaults to one hour and rejects an end before the s
   assert.equal(bad.error?.field, "end");
 });
 
+test("an all-day event runs from midnight to the next midnight", () => {
+  const e = openEpisode();
+  const one = call<{ event: { start: string; end: string; all_day: boolean } }>(e, "create_calendar_event", { title: "Holiday", start: "2026-11-02", all_day: true }).event;
+  assert.deepEqual([one.start, one.end, one.all_day], ["2026-11-02T00:00:00-08:00", "2026-11-03T00:00:00-08:00", true]);
+  const two = call<{ event: { end: string } }>(e, "create_calendar_event", { title: "Trip", start: "2026-10-31", end: "2026-11-01", all_day: true }).event;
+  assert.equal(two.end, "2026-11-02T00:00:00-08:00");
+});
+
+test("the attendee filter finds events by the attendee's contact name", () => {
+  const e = openEpisode();
+  assert.deepEqual(call<Events>(e, "search_calendar_events", { attendee: "Jess Moore" }).events.map((x) => x.id), ["evt_dinner_jess"]);
+});
+
 test("a malformed time names the argument and shows the expected format", () => {
   const e = openEpisode();
   const step = e.callTool("search_calendar_events", { time_from: "next tuesday" });

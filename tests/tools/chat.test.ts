@@ -26,6 +26,13 @@ test("send_message to a known number reuses its conversation; to a new one start
   assert.equal(b.conversation_id, "conv_new2");
 });
 
+test("a repeated recipient does not select a group that has someone else in it", () => {
+  const e = openEpisode();
+  const m = call<{ message: Msg }>(e, "send_message", { to: ["+1 206 555 0150", "+1 206 555 0150"], body: "hi" }).message;
+  assert.notEqual(m.conversation_id, "conv_family");
+  assert.deepEqual(m.to.map((p) => p.number), ["+1 206 555 0150"]);
+});
+
 test("send_whatapp_message into a chat by chat_id", () => {
   const e = openEpisode();
   const m = call<{ message: Msg }>(e, "send_whatapp_message", { chat_id: "wa_chat_sam", body: "See you Sunday" }).message;
