@@ -19,11 +19,15 @@ export async function mcpCommand(opts: McpOptions): Promise<void> {
   const episode = new Episode(`stdio:${scenario.id}`, scenario, { tickSeconds: tick });
   const server = createMcpServer(episode);
   const transport = new StdioServerTransport();
+  // The client may end the session by closing stdin or by a signal; the log is written either way.
   await new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.on("end", () => resolve());
+    process.once("SIGTERM", () => resolve());
+    process.once("SIGINT", () => resolve());
     void server.connect(transport);
   });
   if (opts.log) fs.writeFileSync(opts.log, writeLog(scenario.id, episode.options, episode.trajectory().steps, { via: "mcp-stdio" }));
   episode.close();
+  process.exit(0);
 }

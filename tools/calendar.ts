@@ -7,7 +7,7 @@ import type { ToolContext } from "./context.js";
 import { invalid, notFound } from "./errors.js";
 import { ContactDirectory, matchesText } from "./match.js";
 import { eventView, viewEvent } from "./views.js";
-import { id, isoTime, textQuery } from "./inputs.js";
+import { id, isoTime, orCleared, textQuery } from "./inputs.js";
 import { minutesBetween, nextSecond, plusMinutes, rangeArgs, rangeEnd, rangeStart, timeArg } from "./clock-args.js";
 
 function allEvents(ctx: ToolContext): CalendarEventRow[] {
@@ -140,7 +140,8 @@ export const modifyCalendarEvent = defineTool({
   name: "modify_calendar_event",
   title: "Modify a calendar event",
   description:
-    "Change an existing event; fields you leave out keep their values. Moving only the start keeps the event's duration. " +
+    "Change an existing event; fields you leave out keep their values, and an empty string clears location or notes. " +
+    "Moving only the start keeps the event's duration. " +
     "attendees replaces the whole list. Returns {event: {...}} as it is after the change.",
   domain: "calendar",
   write: true,
@@ -165,9 +166,9 @@ export const modifyCalendarEvent = defineTool({
       start,
       end,
       all_day: changes.all_day ?? before.all_day,
-      location: changes.location ?? before.location,
+      location: orCleared(changes.location, before.location),
       attendees: changes.attendees ?? before.attendees,
-      notes: changes.notes ?? before.notes,
+      notes: orCleared(changes.notes, before.notes),
     };
     ctx.db.update(calendar_events).set(after).where(eq(calendar_events.id, event_id)).run();
     return { event: viewEvent(after, ctx.zone) };

@@ -7,7 +7,7 @@ import type { ToolContext } from "./context.js";
 import { ToolError, invalid, notFound } from "./errors.js";
 import { contactMatchesName, matchesText } from "./match.js";
 import { contactView, viewContact } from "./views.js";
-import { id, phoneNumber, textQuery } from "./inputs.js";
+import { id, orCleared, phoneNumber, textQuery } from "./inputs.js";
 
 export function allContacts(ctx: ToolContext): readonly ContactRow[] {
   return ctx.rows("contacts");
@@ -124,7 +124,8 @@ export const modifyContact = defineTool({
   name: "modify_contact",
   title: "Modify a contact",
   description:
-    "Change fields of an existing contact; fields you leave out keep their values. phone_numbers and emails replace the whole list, " +
+    "Change fields of an existing contact; fields you leave out keep their values, and an empty string clears a text field. " +
+    "phone_numbers and emails replace the whole list, " +
     "so include the existing entries you want to keep. Returns {contact: {...}} as it is after the change.",
   domain: "contacts",
   write: true,
@@ -140,13 +141,13 @@ export const modifyContact = defineTool({
     const after: ContactRow = {
       ...before,
       first_name: changes.first_name ?? before.first_name,
-      last_name: changes.last_name ?? before.last_name,
+      last_name: orCleared(changes.last_name, before.last_name),
       phone_numbers: changes.phone_numbers ? phones(changes.phone_numbers) : before.phone_numbers,
       emails: changes.emails ? mails(changes.emails) : before.emails,
-      relationship: changes.relationship ?? before.relationship,
+      relationship: orCleared(changes.relationship, before.relationship),
       birthday: changes.birthday ?? before.birthday,
-      address: changes.address ?? before.address,
-      notes: changes.notes ?? before.notes,
+      address: orCleared(changes.address, before.address),
+      notes: orCleared(changes.notes, before.notes),
     };
     ctx.db.update(contacts).set(after).where(eq(contacts.id, contact_id)).run();
     return { contact: viewContact(after) };

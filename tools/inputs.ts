@@ -21,4 +21,10 @@ export const personName = z.string().min(1).optional().describe(
   "A contact's name or part of it (\"Jess\" matches \"Jessica Moore\"); matches their numbers or addresses",
 );
 
+/** A modify tool's text field: absent keeps the old value, "" clears it. */
+export function orCleared(value: string | undefined, before: string | null): string | null {
+  if (value === undefined) return before;
+  return value === "" ? null : value;
+}
+
 export const id = (what: string) => z.string().min(1).describe(`The ${what} id, as returned by a search or get_all tool`);

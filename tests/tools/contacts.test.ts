@@ -61,3 +61,9 @@ test("the user's own card cannot be removed", () => {
   const step = e.callTool("remove_contact", { contact_id: "ct_self" });
   assert.equal(step.error?.code, "conflict");
 });
+
+test("modify_contact: an empty string clears a text field", () => {
+  const e = openEpisode();
+  const r = call<{ contact: { address: string | null } }>(e, "modify_contact", { contact_id: "ct_sam", address: "" });
+  assert.equal(r.contact.address, null);
+});
