@@ -60,3 +60,13 @@ test("tool_call: alternative argument sets, the best counts; unnamed arguments a
   assert.ok(Math.abs(o.similarity - Math.sqrt(0.5)) < 1e-12, "args 1, result share 1/2");
   assert.equal(toolCallOutcome({ kind: "tool_call", tool: "get_all_contacts" }, step, false, ctx()).similarity, 0);
 });
+
+test("response: a number keyword matches with an ordinal or am/pm suffix, not inside a longer number", async () => {
+  const { includesWords } = await import("../../milestones/text.js");
+  assert.equal(includesWords("you land on december 17th", "17"), true);
+  assert.equal(includesWords("dinner at 7pm", "7"), true);
+  assert.equal(includesWords("the 27th", "7"), false);
+  assert.equal(includesWords("at 17:30", "17"), true);
+  assert.equal(includesWords("the 17thfloor", "17"), false);
+  assert.equal(includesWords("room 170", "17"), false);
+});
