@@ -40,6 +40,8 @@ export class Episode {
   private counter = 0;
   private ended = false;
   lastActive = Date.now();
+  /** Who ran the episode (agent, model, harness): free-form, written to the log's header. */
+  agent: Record<string, unknown> = {};
 
   constructor(readonly id: string, readonly scenario: Scenario, readonly options: EpisodeOptions = DEFAULT_OPTIONS) {
     const snapshot = scenario.snapshot();

@@ -9,6 +9,7 @@ export const createEpisodeBody = z.object({
   scenario_id: z.string().min(1).describe("a scenario id from GET /scenarios"),
   tick_seconds: z.number().positive().max(86_400).optional().describe("seconds the episode clock advances per step (default 5)"),
   tool_format: toolFormat.optional().describe("format of the returned tool schemas (default openai)"),
+  agent: z.record(z.string(), z.unknown()).optional().describe("agent and model metadata, kept in the trajectory log's header"),
 }).strict();
 
 export const agentMessageBody = z.object({

@@ -48,6 +48,7 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
     const scenario = catalog.get(body.scenario_id);
     if (!scenario) throw new HttpError(404, "scenario_not_found", `no scenario "${body.scenario_id}"; see GET /scenarios`, { field: "scenario_id", id: body.scenario_id });
     const episode = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds });
+    if (body.agent) episode.agent = body.agent;
     res.status(201).location(`/episodes/${episode.id}`).json({
       ...describe(episode, baseUrl(req)),
       system_prompt: episode.systemPrompt,
@@ -104,7 +105,7 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
       throw new HttpError(400, "invalid_query", "format: must be json or jsonl", { field: "format" });
     }
     if (req.query.format === "jsonl") {
-      res.type("application/x-ndjson").send(writeLog(episode.scenario.id, episode.options, steps));
+      res.type("application/x-ndjson").send(writeLog(episode.scenario.id, episode.options, steps, episode.agent));
       return;
     }
     res.json({ scenario_id: episode.scenario.id, options: { tick_seconds: episode.options.tickSeconds }, steps });

@@ -7,7 +7,7 @@ const { app, store } = testApp();
 after(() => store.close());
 
 async function newEpisode(scenario_id = "test-move-dinner") {
-  const res = await request(app).post("/episodes").send({ scenario_id }).expect(201);
+  const res = await request(app).post("/episodes").send({ scenario_id, agent: { model: "test-model" } }).expect(201);
   return res.body as { episode_id: string; system_prompt: string; user_message: string; tools: { type: string; function: { name: string } }[] };
 }
 
@@ -53,6 +53,7 @@ test("an episode from creation to deletion over JSON functions", async () => {
   assert.equal(traj.steps[2].call_id, "c1");
   const jsonl = await request(app).get(`/episodes/${id}/trajectory?format=jsonl`).expect(200);
   assert.equal(jsonl.text.trim().split("\n").length, 6);
+  assert.deepEqual(JSON.parse(jsonl.text.split("\n")[0]!).agent, { model: "test-model" });
 
   const state = (await request(app).get(`/episodes/${id}/state`).expect(200)).body;
   assert.equal(state.state.calendar_events.find((e: { id: string }) => e.id === "evt_dinner_jess").start, "2026-10-31T02:00:00Z");
