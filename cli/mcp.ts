@@ -15,7 +15,7 @@ export async function mcpCommand(opts: McpOptions): Promise<void> {
   const scenario = catalog.get(opts.scenario);
   if (!scenario) throw new UsageError(`no scenario "${opts.scenario}"; \`pimbox scenarios\` lists them`);
   const tick = Number(opts.tick);
-  if (!(tick > 0)) throw new UsageError(`--tick must be a positive number of seconds, got "${opts.tick}"`);
+  if (!(tick > 0 && tick <= 86_400)) throw new UsageError(`--tick must be a number of seconds in (0, 86400], got "${opts.tick}"`);
   const episode = new Episode(`stdio:${scenario.id}`, scenario, { tickSeconds: tick });
   const server = createMcpServer(episode);
   const transport = new StdioServerTransport();
