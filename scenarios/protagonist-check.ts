@@ -73,33 +73,30 @@ export function checkProtagonist(file: string, p: ProtagonistFile): Fault[] {
   p.emails.forEach((e, i) => inWindow(e.time, `/emails/${i}/time`));
   p.calls.forEach((c, i) => inWindow(c.start, `/calls/${i}/start`));
 
-  const convs = new Map(p.sms.conversations.map((c) => [c.id, c]));
-  p.sms.conversations.forEach((c, i) => {
-    if (self && c.participants.some((n) => self.phone_numbers.some((x) => samePhone(x.number, n)))) {
-      fault(`/sms/conversations/${i}/participants`, "participants are the other people, not the protagonist");
-    }
-  });
-  p.sms.messages.forEach((m, i) => {
-    inWindow(m.time, `/sms/messages/${i}/time`);
-    const conv = convs.get(m.conversation_id);
-    if (!conv) fault(`/sms/messages/${i}/conversation_id`, `no SMS conversation "${m.conversation_id}"`);
-    else if (m.from && !conv.participants.some((n) => samePhone(n, m.from!))) {
-      fault(`/sms/messages/${i}/from`, `${m.from} is not a participant of ${conv.id}`);
-    } else if (m.direction === "incoming" && !m.from && conv.participants.length > 1) {
-      fault(`/sms/messages/${i}/from`, "an incoming group message needs `from`");
-    }
-  });
-  const chats = new Map(p.whatsapp.chats.map((c) => [c.id, c]));
-  p.whatsapp.messages.forEach((m, i) => {
-    inWindow(m.time, `/whatsapp/messages/${i}/time`);
-    const chat = chats.get(m.chat_id);
-    if (!chat) fault(`/whatsapp/messages/${i}/chat_id`, `no WhatsApp chat "${m.chat_id}"`);
-    else if (m.from && !chat.participants.some((n) => samePhone(n, m.from!))) {
-      fault(`/whatsapp/messages/${i}/from`, `${m.from} is not a participant of ${chat.id}`);
-    } else if (m.direction === "incoming" && !m.from && chat.participants.length > 1) {
-      fault(`/whatsapp/messages/${i}/from`, "an incoming group message needs `from`");
-    }
-  });
+  const selfNumber = (n: string) => self?.phone_numbers.some((x) => samePhone(x.number, n)) ?? false;
+  const chatApps = [
+    { at: "/sms", app: "SMS conversation", link: "conversation_id", threads: p.sms.conversations,
+      messages: p.sms.messages.map((m) => ({ ...m, thread: m.conversation_id })) },
+    { at: "/whatsapp", app: "WhatsApp chat", link: "chat_id", threads: p.whatsapp.chats,
+      messages: p.whatsapp.messages.map((m) => ({ ...m, thread: m.chat_id })) },
+  ];
+  for (const { at, app, link, threads, messages } of chatApps) {
+    const listName = at === "/sms" ? "conversations" : "chats";
+    threads.forEach((c, i) => {
+      if (c.participants.some(selfNumber)) fault(`${at}/${listName}/${i}/participants`, "participants are the other people, not the protagonist");
+    });
+    const byId = new Map(threads.map((c) => [c.id, c]));
+    messages.forEach((m, i) => {
+      inWindow(m.time, `${at}/messages/${i}/time`);
+      const thread = byId.get(m.thread);
+      if (!thread) fault(`${at}/messages/${i}/${link}`, `no ${app} "${m.thread}"`);
+      else if (m.from && !thread.participants.some((n) => samePhone(n, m.from!))) {
+        fault(`${at}/messages/${i}/from`, `${m.from} is not a participant of ${thread.id}`);
+      } else if (m.direction === "incoming" && !m.from && thread.participants.length > 1) {
+        fault(`${at}/messages/${i}/from`, "an incoming group message needs `from`");
+      }
+    });
+  }
   // Numbers that are not in the contacts are allowed: a courier, a spam caller, a new friend.
   return faults;
 }
