@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { contacts, type ContactRow } from "../db/schema.js";
-import { samePhone } from "../db/phone.js";
+import { phoneDigits, samePhone } from "../db/phone.js";
 import { defineTool } from "./tool.js";
 import type { ToolContext } from "./context.js";
 import { ToolError, invalid, notFound } from "./errors.js";
@@ -69,7 +69,7 @@ export const searchContacts = defineTool({
   handler(ctx, args) {
     const found = allContacts(ctx).filter((c) =>
       (args.query === undefined || matchesText(args.query, [c.first_name, c.last_name, c.relationship, c.address, c.notes,
-        ...c.phone_numbers.map((p) => p.number), ...c.emails.map((e) => e.address)])) &&
+        ...c.phone_numbers.flatMap((p) => [p.number, phoneDigits(p.number)]), ...c.emails.map((e) => e.address)])) &&
       (args.name === undefined || contactMatchesName(c, args.name)) &&
       (args.phone_number === undefined || c.phone_numbers.some((p) => samePhone(p.number, args.phone_number!))) &&
       (args.email === undefined || c.emails.some((e) => e.address.toLowerCase().includes(args.email!.toLowerCase()))) &&

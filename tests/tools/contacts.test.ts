@@ -67,3 +67,8 @@ test("modify_contact: an empty string clears a text field", () => {
   const r = call<{ contact: { address: string | null } }>(e, "modify_contact", { contact_id: "ct_sam", address: "" });
   assert.equal(r.contact.address, null);
 });
+
+test("search_contacts query finds a number written without spaces or signs", () => {
+  const e = openEpisode();
+  assert.deepEqual(call<Contacts>(e, "search_contacts", { query: "4155550134" }).contacts.map((c) => c.id), ["ct_jess_moore"]);
+});
