@@ -1,4 +1,4 @@
-import type { Expectation, FieldExpectations, ScoringNode, ScoringSpec } from "./spec.js";
+import { leafConstraints, type Expectation, type FieldExpectations, type ScoringNode, type ScoringSpec } from "./spec.js";
 import { TABLE_COLUMNS, isTableName } from "./catalog.js";
 import { DateTime } from "luxon";
 import { defaultComparison } from "./similarity.js";
@@ -31,8 +31,8 @@ export function structuralFaults(spec: { milestones: Dag; minefields?: Dag | und
 
 function checkDag(dag: Dag, base: string, faults: SpecFault[]): void {
   checkGraph(dag, base, faults);
-  dag.nodes.forEach((node, i) => node.constraints.forEach((c, j) => {
-    const at = `${base}/nodes/${i}/constraints/${j}`;
+  dag.nodes.forEach((node, i) => leafConstraints(node.constraints).forEach(({ c, path }) => {
+    const at = `${base}/nodes/${i}/constraints/${path}`;
     if (c.kind === "database") {
       if (!isTableName(c.table)) { faults.push({ pointer: `${at}/table`, message: `unknown table "${c.table}"` }); return; }
       const columns: readonly string[] = TABLE_COLUMNS[c.table];
@@ -85,9 +85,9 @@ function checkGraph(dag: Dag, base: string, faults: SpecFault[]): void {
   const cycle = findCycle(succs);
   if (cycle) faults.push({ pointer: `${base}/edges`, message: `cycle: ${cycle.map((i) => dag.nodes[i]!.id).join(" -> ")}` });
   const ancestors = cycle ? undefined : ancestorSets(succs);
-  dag.nodes.forEach((node, i) => node.constraints.forEach((c, j) => {
+  dag.nodes.forEach((node, i) => leafConstraints(node.constraints).forEach(({ c, path }) => {
     if (c.kind !== "database" || c.reference === undefined || c.reference === "initial") return;
-    const at = `${base}/nodes/${i}/constraints/${j}/reference`;
+    const at = `${base}/nodes/${i}/constraints/${path}/reference`;
     const r = index.get(c.reference);
     if (r === undefined) faults.push({ pointer: at, message: `no node "${c.reference}" (use "initial" for the scenario's initial state)` });
     else if (ancestors && !ancestors[i]!.has(r)) {

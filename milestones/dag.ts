@@ -1,4 +1,4 @@
-import type { ScoringNode } from "./spec.js";
+import { leafConstraints, type ScoringNode } from "./spec.js";
 import type { DagShape } from "./guardrails.js";
 
 // A scenario DAG as index structures: edges (a chain in node order when none are listed),
@@ -30,7 +30,7 @@ export function indexDag(nodes: readonly ScoringNode[], edgeList: readonly (read
   }
   const refs = nodes.map((n) => {
     const out: number[] = [];
-    for (const c of n.constraints) {
+    for (const { c } of leafConstraints(n.constraints)) {
       if (c.kind !== "database" || c.reference === undefined || c.reference === "initial") continue;
       const r = index.get(c.reference);
       if (r !== undefined && !out.includes(r)) out.push(r);

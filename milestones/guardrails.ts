@@ -1,4 +1,4 @@
-import type { ScoringNode } from "./spec.js";
+import { leafConstraints, type ScoringNode } from "./spec.js";
 import { TABLE_NAMES, WRITE_TOOL_TABLES, domainTables, type TableName } from "./catalog.js";
 
 // Automatic "unchanged" guardrails, after ToolSandbox, with two repairs.
@@ -24,7 +24,7 @@ export interface Guardrail {
  *  of the write tools it expects to be called, each widened to its domain. */
 export function constrainedTables(node: ScoringNode): Set<TableName> {
   const tables = new Set<TableName>();
-  for (const c of node.constraints) {
+  for (const { c } of leafConstraints(node.constraints)) {
     const direct: readonly TableName[] =
       c.kind === "database" ? [c.table as TableName]
       : c.kind === "tool_call" ? (typeof c.tool === "string" ? [c.tool] : c.tool).flatMap((t) => WRITE_TOOL_TABLES[t] ?? [])
@@ -37,7 +37,7 @@ export function constrainedTables(node: ScoringNode): Set<TableName> {
 /** Whether a node reads the initial state: a database constraint naming "initial", or one whose
  *  relation needs a reference and names none (the default reference is the initial state). */
 export function referencesInitial(node: ScoringNode): boolean {
-  return node.constraints.some((c) => c.kind === "database" && c.relation !== "snapshot" && (c.reference ?? "initial") === "initial");
+  return leafConstraints(node.constraints).some(({ c }) => c.kind === "database" && c.relation !== "snapshot" && (c.reference ?? "initial") === "initial");
 }
 
 export interface DagShape {

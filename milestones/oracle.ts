@@ -1,5 +1,5 @@
 import type { Trajectory } from "../episode/trajectory.js";
-import type { Constraint, DatabaseConstraint, ScoringNode } from "./spec.js";
+import type { AnyOfConstraint, Constraint, DatabaseConstraint, LeafConstraint, ScoringNode } from "./spec.js";
 import type { TableName } from "./catalog.js";
 import type { MatchProblem } from "./matcher.js";
 import type { CompareContext } from "./similarity.js";
@@ -68,7 +68,8 @@ export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps
   const stepIndexAt = (t: number) => steps.trajectory.steps[steps.first + t]!.index;
   const index = new Map(nodes.map((n, i) => [n.id, i]));
   const compiled = nodes.map((node, i) => {
-    const evaluators = node.constraints.map((c) => evaluator(c, refSource(c, dag.deps[i]!, index), steps, snapshotAt, stepIndexAt, options));
+    const sourceOf = (c: LeafConstraint) => refSource(c, dag.deps[i]!, index);
+    const evaluators = node.constraints.map((c) => evaluator(c, sourceOf, steps, snapshotAt, stepIndexAt, options));
     const guardrails = guardrailsFor(nodes, dag, i, !options.minefield);
     const threshold = "threshold" in node && node.threshold !== undefined ? node.threshold : 1;
     return { evaluators, guardrails, threshold };
@@ -160,7 +161,7 @@ export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps
   };
 }
 
-function refSource(c: Constraint, deps: readonly number[], index: Map<string, number>): RefSource {
+function refSource(c: LeafConstraint, deps: readonly number[], index: Map<string, number>): RefSource {
   if (c.kind !== "database" || c.relation === "snapshot") return { kind: "none" };
   const ref = c.reference ?? "initial";
   if (ref === "initial") return { kind: "initial" };
@@ -168,12 +169,13 @@ function refSource(c: Constraint, deps: readonly number[], index: Map<string, nu
 }
 
 function evaluator(
-  c: Constraint, source: RefSource, steps: Steps,
+  c: Constraint, sourceOf: (c: LeafConstraint) => RefSource, steps: Steps,
   snapshotAt: (t: number) => number, stepIndexAt: (t: number) => number, options: DagOptions,
 ): Evaluator {
   const countFailed = options.minefield;
   const stepOf = (t: number) => steps.trajectory.steps[steps.first + t]!;
-  if (c.kind === "database") return databaseEvaluator(c, source, steps, snapshotAt, stepIndexAt);
+  if (c.kind === "any_of") return anyOfEvaluator(c, (leaf) => evaluator(leaf, sourceOf, steps, snapshotAt, stepIndexAt, options));
+  if (c.kind === "database") return databaseEvaluator(c, sourceOf(c), steps, snapshotAt, stepIndexAt);
   if (c.kind === "no_write") {
     const outcome = noWriteOutcome(c, steps.trajectory, countFailed);
     return { stepOnly: true, outcome: () => outcome, reference: () => undefined };
@@ -192,6 +194,44 @@ function evaluator(
     stepOnly: true,
     outcome: (t) => (cache[t] ??= perStep(t)),
     reference: () => undefined,
+  };
+}
+
+/** The best option of an any_of, each option the geometric mean of its constraints; the details
+ *  show every option's similarity and which one counted. */
+function anyOfEvaluator(c: AnyOfConstraint, leafEvaluator: (leaf: LeafConstraint) => Evaluator): Evaluator {
+  const options = c.options.map((option) => option.map((leaf) => ({ leaf, e: leafEvaluator(leaf) })));
+  const optionScore = (option: (typeof options)[number], t: number, depSteps: readonly number[]) => {
+    let logSum = 0;
+    const parts = option.map(({ leaf, e }) => ({ kind: leaf.kind, ...e.outcome(t, depSteps) }));
+    for (const p of parts) logSum += p.similarity > 0 ? Math.log(p.similarity) : -Infinity;
+    return { similarity: Math.min(1, Math.exp(logSum / parts.length)), parts };
+  };
+  const best = (t: number, depSteps: readonly number[]) => {
+    const scored = options.map((o) => optionScore(o, t, depSteps));
+    let chosen = 0;
+    scored.forEach((s, k) => { if (s.similarity > scored[chosen]!.similarity) chosen = k; });
+    return { scored, chosen };
+  };
+  return {
+    stepOnly: options.every((o) => o.every(({ e }) => e.stepOnly)),
+    outcome(t, depSteps) {
+      const { scored, chosen } = best(t, depSteps);
+      return {
+        similarity: scored[chosen]!.similarity,
+        details: { chosen_option: chosen, options: scored.map((s) => ({ similarity: s.similarity, constraints: s.parts })) },
+      };
+    },
+    // Which option counts depends on the step; the reference shown is the first any option reads.
+    reference(depSteps) {
+      for (const option of options) {
+        for (const { e } of option) {
+          const r = e.reference(depSteps);
+          if (r !== undefined) return r;
+        }
+      }
+      return undefined;
+    },
   };
 }
 

@@ -38,6 +38,7 @@ function why(m: NodeReport): string {
 function hint(c: ConstraintResult): string {
   const d = c.details;
   if (typeof d.reason === "string") return ` (${d.reason})`;
+  if (typeof d.chosen_option === "number") return ` (best: option ${d.chosen_option})`;
   if (Array.isArray(d.arguments)) {
     const weak = (d.arguments as { name: string; similarity: number }[]).filter((a) => a.similarity < 1);
     if (weak.length) return ` (${weak.map((a) => `${a.name} ${a.similarity.toFixed(2)}`).join(", ")})`;

@@ -130,6 +130,25 @@ export const noWriteConstraint = z
   })
   .strict();
 
+const leafConstraint = z.discriminatedUnion("kind", [
+  toolCallConstraint,
+  databaseConstraint,
+  responseConstraint,
+  refusalConstraint,
+  clarificationConstraint,
+  noWriteConstraint,
+]);
+
+/** Alternative ways to satisfy one part of a milestone (update the draft and send it, or send a
+ *  new email): the best option counts, each option scored as the geometric mean of its
+ *  constraints. One level only: options hold plain constraints. */
+export const anyOfConstraint = z
+  .object({
+    kind: z.literal("any_of"),
+    options: z.array(z.array(leafConstraint).min(1)).min(2),
+  })
+  .strict();
+
 export const constraint = z.discriminatedUnion("kind", [
   toolCallConstraint,
   databaseConstraint,
@@ -137,6 +156,7 @@ export const constraint = z.discriminatedUnion("kind", [
   refusalConstraint,
   clarificationConstraint,
   noWriteConstraint,
+  anyOfConstraint,
 ]);
 
 export const category = z.enum(["retrieval", "payload", "response"]);
@@ -177,6 +197,16 @@ export type RefusalConstraint = z.infer<typeof refusalConstraint>;
 export type ClarificationConstraint = z.infer<typeof clarificationConstraint>;
 export type NoWriteConstraint = z.infer<typeof noWriteConstraint>;
 export type Constraint = z.infer<typeof constraint>;
+export type AnyOfConstraint = z.infer<typeof anyOfConstraint>;
+export type LeafConstraint = z.infer<typeof leafConstraint>;
+
+/** Every plain constraint of a node, options of any_of included, with its path below
+ *  "constraints/" for fault pointers. */
+export function leafConstraints(constraints: readonly Constraint[]): { c: LeafConstraint; path: string }[] {
+  return constraints.flatMap((c, j) => c.kind === "any_of"
+    ? c.options.flatMap((option, k) => option.map((leaf, m) => ({ c: leaf, path: `${j}/options/${k}/${m}` })))
+    : [{ c, path: `${j}` }]);
+}
 export type Category = z.infer<typeof category>;
 export type FieldExpectations = z.infer<typeof fieldExpectations>;
 export type Milestone = z.infer<typeof milestone>;
