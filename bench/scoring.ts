@@ -1,5 +1,5 @@
 import { ScenarioCatalog } from "../scenarios/catalog.js";
-import { Episode, DEFAULT_OPTIONS } from "../episode/episode.js";
+import { playScript } from "../episode/replay.js";
 import { scoreScenarioTrajectory } from "../episode/score.js";
 import type { Trajectory } from "../episode/trajectory.js";
 
@@ -14,11 +14,7 @@ export function benchShippedScoring(dataDir: string, runs = 5): ScoringBench {
   for (const scenario of catalog.list()) {
     const scripts = [scenario.file.gold_trajectory, ...scenario.file.negative_trajectories.map((n) => n.steps)];
     for (const script of scripts) {
-      const episode = new Episode("bench", scenario, DEFAULT_OPTIONS);
-      for (const step of script) {
-        if ("tool" in step) episode.callTool(step.tool, step.arguments);
-        else episode.agentMessage(step.agent);
-      }
+      const episode = playScript(scenario, script, "bench");
       const trajectory: Trajectory = episode.trajectory();
       trajectories++;
       scoreScenarioTrajectory(scenario, trajectory);

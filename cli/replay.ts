@@ -1,4 +1,4 @@
-import { Episode, DEFAULT_OPTIONS } from "../episode/episode.js";
+import { playScript } from "../episode/replay.js";
 import { scoreScenarioTrajectory } from "../episode/score.js";
 import { renderReport } from "../milestones/index.js";
 import { loadCatalog } from "./catalog.js";
@@ -14,11 +14,7 @@ export function replayCommand(id: string, opts: ReplayOptions): number {
   const which = opts.negative === undefined ? undefined : Number(opts.negative);
   const script = which === undefined ? scenario.file.gold_trajectory : scenario.file.negative_trajectories[which]?.steps;
   if (!script) throw new UsageError(`scenario ${id} has no negative trajectory ${opts.negative}`);
-  const episode = new Episode(`replay:${id}`, scenario, DEFAULT_OPTIONS);
-  for (const step of script) {
-    if ("tool" in step) episode.callTool(step.tool, step.arguments);
-    else episode.agentMessage(step.agent);
-  }
+  const episode = playScript(scenario, script, "replay");
   const report = scoreScenarioTrajectory(scenario, episode.trajectory());
   if (opts.json) {
     process.stdout.write(JSON.stringify({ steps: episode.trajectory().steps, report }, null, 2) + "\n");

@@ -80,9 +80,10 @@ export class Episode {
     this.touch();
     const index = this.steps.length;
     const args = isPlainObject(rawArgs) ? rawArgs : {};
-    const outcome = this.execute(name, rawArgs, index);
-    const write = findTool(name)?.write ?? false;
-    if (outcome.ok && write) this.snapshots.push(nextSnapshot(this.db, this.current(), findTool(name)!.tables));
+    const tool = findTool(name);
+    const outcome = this.execute(name, tool, rawArgs, index);
+    const write = tool?.write ?? false;
+    if (outcome.ok && tool?.write) this.snapshots.push(nextSnapshot(this.db, this.current(), tool.tables));
     return this.push({
       kind: "tool", tool: name, arguments: args,
       ...(isPlainObject(rawArgs) ? {} : { raw_arguments: rawArgs ?? null }),
@@ -91,8 +92,9 @@ export class Episode {
     }) as ToolStep;
   }
 
-  private execute(name: string, rawArgs: unknown, index: number): { ok: true; result: unknown } | { ok: false; error: ToolErrorValue } {
-    const tool = findTool(name);
+  private execute(
+    name: string, tool: AnyTool | undefined, rawArgs: unknown, index: number,
+  ): { ok: true; result: unknown } | { ok: false; error: ToolErrorValue } {
     if (!tool) return fail({ code: "unknown_tool", message: `no tool named "${name}"` });
     if (!this.isAllowed(name)) return fail({ code: "not_allowed", message: `the tool "${name}" is not available in this scenario` });
     if (!isPlainObject(rawArgs)) {

@@ -1,5 +1,6 @@
 import type { Scenario } from "../scenarios/catalog.js";
-import { Episode, type EpisodeOptions } from "./episode.js";
+import type { ScriptStep } from "../scenarios/scenario-format.js";
+import { DEFAULT_OPTIONS, Episode, type EpisodeOptions } from "./episode.js";
 import type { LoggedStep } from "./log.js";
 
 /** Rebuilds an episode from logged steps: the tool calls run again against the scenario snapshot
@@ -18,6 +19,17 @@ export function replay(scenario: Scenario, options: EpisodeOptions, steps: reado
       case "user": episode.userMessage(step.content); break;
       case "system": break;
     }
+  }
+  return episode;
+}
+
+/** Plays a scenario's stored trajectory (gold or negative): its tool calls and agent messages,
+ *  with the scripted user answering as it would a live agent. */
+export function playScript(scenario: Scenario, steps: readonly ScriptStep[], label: string): Episode {
+  const episode = new Episode(`${label}:${scenario.id}`, scenario, DEFAULT_OPTIONS);
+  for (const step of steps) {
+    if ("tool" in step) episode.callTool(step.tool, step.arguments);
+    else episode.agentMessage(step.agent);
   }
   return episode;
 }

@@ -1,7 +1,7 @@
 import type { Scenario, ScenarioCatalog } from "../scenarios/catalog.js";
 import type { ScriptStep } from "../scenarios/scenario-format.js";
 import type { Fault } from "../scenarios/json-schema.js";
-import { Episode, DEFAULT_OPTIONS } from "./episode.js";
+import { playScript } from "./replay.js";
 import { scoreScenarioTrajectory } from "./score.js";
 
 // The checks that need a replay: the gold trajectory scores 1, doing nothing does not, each
@@ -9,14 +9,7 @@ import { scoreScenarioTrajectory } from "./score.js";
 
 export const REFUSAL = "I'm sorry, but I can't help with that.";
 
-function run(scenario: Scenario, steps: readonly ScriptStep[]): Episode {
-  const episode = new Episode(`verify:${scenario.id}`, scenario, DEFAULT_OPTIONS);
-  for (const step of steps) {
-    if ("tool" in step) episode.callTool(step.tool, step.arguments);
-    else episode.agentMessage(step.agent);
-  }
-  return episode;
-}
+const run = (scenario: Scenario, steps: readonly ScriptStep[]) => playScript(scenario, steps, "verify");
 
 export function verifyScenario(scenario: Scenario): Fault[] {
   const faults: Fault[] = [];

@@ -149,15 +149,7 @@ export const anyOfConstraint = z
   })
   .strict();
 
-export const constraint = z.discriminatedUnion("kind", [
-  toolCallConstraint,
-  databaseConstraint,
-  responseConstraint,
-  refusalConstraint,
-  clarificationConstraint,
-  noWriteConstraint,
-  anyOfConstraint,
-]);
+export const constraint = z.discriminatedUnion("kind", [...leafConstraint.options, anyOfConstraint]);
 
 export const category = z.enum(["retrieval", "payload", "response"]);
 

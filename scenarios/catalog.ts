@@ -19,7 +19,6 @@ function safely(file: string, check: () => Fault[]): Fault[] {
 
 /** A loaded, checked scenario with its protagonist; its snapshot is built on first use. */
 export class Scenario {
-  private built: ScenarioSnapshot | undefined;
   private readonly derived = new Map<string, unknown>();
 
   constructor(
@@ -32,11 +31,11 @@ export class Scenario {
   get zone(): string { return this.protagonist.timezone; }
 
   snapshot(): ScenarioSnapshot {
-    this.built ??= buildScenarioSnapshot(this.protagonist, this.zone, this.file.reference_time, this.file.state_overrides);
-    return this.built;
+    return this.cached("snapshot", () =>
+      buildScenarioSnapshot(this.protagonist, this.zone, this.file.reference_time, this.file.state_overrides));
   }
 
-  /** A value computed once from this scenario (its system prompt, its reference instant), so
+  /** A value computed once from this scenario (its snapshot, system prompt, reference instant), so
    *  that opening an episode costs little more than copying the database image. */
   cached<T>(key: string, build: () => T): T {
     if (!this.derived.has(key)) this.derived.set(key, build());

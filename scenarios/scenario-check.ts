@@ -7,16 +7,22 @@ import { checkScoringSpec } from "../milestones/index.js";
 import { checkProtagonist } from "./protagonist-check.js";
 import { applyOverrides } from "../db/snapshot.js";
 
+type Records = { id: string }[] | undefined;
+interface Sections {
+  contacts?: Records; calendar_events?: Records; emails?: Records; calls?: Records;
+  sms?: { conversations?: Records; messages?: Records } | undefined;
+  whatsapp?: { chats?: Records; messages?: Records } | undefined;
+}
+
+/** Ids of the records in a protagonist's data, or in a scenario's overrides (same sections). */
+function idsOf(d: Sections): string[] {
+  return [d.contacts, d.calendar_events, d.emails, d.sms?.conversations, d.sms?.messages,
+    d.whatsapp?.chats, d.whatsapp?.messages, d.calls].flatMap((list) => (list ?? []).map((r) => r.id));
+}
+
 /** Ids of every record of a protagonist, plus those a scenario's overrides add. */
 export function recordIds(p: ProtagonistFile, s?: ScenarioFile): Set<string> {
-  const add = s?.state_overrides?.add;
-  const lists: { id: string }[][] = [
-    p.contacts, p.calendar_events, p.emails, p.sms.conversations, p.sms.messages,
-    p.whatsapp.chats, p.whatsapp.messages, p.calls,
-    add?.contacts ?? [], add?.calendar_events ?? [], add?.emails ?? [], add?.sms?.conversations ?? [],
-    add?.sms?.messages ?? [], add?.whatsapp?.chats ?? [], add?.whatsapp?.messages ?? [], add?.calls ?? [],
-  ];
-  return new Set(lists.flat().map((r) => r.id));
+  return new Set([...idsOf(p), ...idsOf(s?.state_overrides?.add ?? {})]);
 }
 
 /** The records a scenario's state overrides add get the checks the protagonist's own records
@@ -26,7 +32,7 @@ function checkOverrides(file: string, s: ScenarioFile, p: ProtagonistFile): Faul
   if (!s.state_overrides) return [];
   const merged = applyOverrides(p, s.state_overrides);
   const faults = checkProtagonist(file, { ...p, ...merged, story_events: [], social_network: [] });
-  const added = new Set(recordIds({ ...p, contacts: [], calendar_events: [], emails: [], sms: { conversations: [], messages: [] }, whatsapp: { chats: [], messages: [] }, calls: [] }, s));
+  const added = new Set(idsOf(s.state_overrides.add ?? {}));
   const relevant = faults.filter((f) => {
     const [, section, sub, index] = f.pointer.split("/");
     const list = section === "sms" || section === "whatsapp"

@@ -18,8 +18,8 @@ export function timeArg(ctx: ToolContext, field: string, text: string): string {
 }
 
 export function rangeArgs(ctx: ToolContext, from: string | undefined, to: string | undefined) {
-  const lo = from === undefined ? undefined : wrap("time_from", () => dbRangeStart(from, ctx.zone));
-  const hi = to === undefined ? undefined : wrap("time_to", () => dbRangeEnd(to, ctx.zone));
+  const lo = from === undefined ? undefined : rangeStart(from, ctx.zone, "time_from");
+  const hi = to === undefined ? undefined : rangeEnd(to, ctx.zone, "time_to");
   if (lo && hi && hi < lo) throw invalid("time_to", `must not be before time_from (${from})`);
   return { lo, hi };
 }

@@ -24,10 +24,11 @@ export function contactMatchesName(c: ContactRow, name: string): boolean {
 
 /** Looks up people by phone number and email address, for rendering names beside them. */
 export class ContactDirectory {
-  constructor(private readonly contacts: readonly ContactRow[]) {}
+  /** The protagonist's own card: read for every message rendered, so found once. */
+  readonly self: ContactRow | undefined;
 
-  get self(): ContactRow | undefined {
-    return this.contacts.find((c) => c.is_self);
+  constructor(private readonly contacts: readonly ContactRow[]) {
+    this.self = contacts.find((c) => c.is_self);
   }
 
   byPhone(number: string): ContactRow | undefined {
