@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import type { ProtagonistFile } from "../scenarios/protagonist-format.js";
 import { schemaDDL } from "./ddl.js";
 import { storageFromInput } from "./time.js";
-import { samePhone } from "./phone.js";
+import { samePhone, type Region } from "./phone.js";
 
 /** The personal-data sections of a protagonist file, as loaded into SQLite. */
 export type PersonalData = Pick<ProtagonistFile,
@@ -14,8 +14,9 @@ export class DataLoadError extends Error {
   }
 }
 
-/** Builds an in-memory database holding `data`; times are converted to UTC in `zone`. */
-export function loadPersonalData(data: PersonalData, zone: string): Database.Database {
+/** Builds an in-memory database holding `data`; times are converted to UTC in `zone`; phone
+ *  numbers without a country code are read in `region`. */
+export function loadPersonalData(data: PersonalData, zone: string, region?: Region): Database.Database {
   const db = new Database(":memory:");
   db.exec(schemaDDL());
   const time = (text: string, pointer: string) => {
@@ -67,7 +68,7 @@ export function loadPersonalData(data: PersonalData, zone: string): Database.Dat
 
     const addCall = db.prepare(`INSERT INTO calls VALUES (?,?,?,?,?,?)`);
     data.calls.forEach((c, i) => {
-      const contact = data.contacts.find((k) => k.phone_numbers.some((p) => samePhone(p.number, c.phone_number)));
+      const contact = data.contacts.find((k) => k.phone_numbers.some((p) => samePhone(p.number, c.phone_number, region)));
       addCall.run(c.id, c.phone_number, contact?.id ?? null, c.direction,
         time(c.start, `/calls/${i}/start`), c.duration_seconds);
     });

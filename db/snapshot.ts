@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import type { Snapshot } from "../episode/trajectory.js";
 import { loadPersonalData, type PersonalData } from "./load.js";
+import { protagonistRegion } from "./phone.js";
 import { readSnapshot, wrap } from "./state.js";
 import { parseTime } from "./time.js";
 
@@ -76,9 +77,9 @@ export function applyOverrides(data: PersonalData, overrides: Overrides | undefi
 }
 
 export function buildScenarioSnapshot(
-  data: PersonalData, zone: string, referenceTime: string, overrides?: Overrides,
+  data: PersonalData & { country?: string }, zone: string, referenceTime: string, overrides?: Overrides,
 ): ScenarioSnapshot {
-  const db = loadPersonalData(asOf(applyOverrides(data, overrides), referenceTime, zone), zone);
+  const db = loadPersonalData(asOf(applyOverrides(data, overrides), referenceTime, zone), zone, protagonistRegion(data));
   try {
     return Object.freeze({ image: db.serialize(), rows: readSnapshot(wrap(db)) });
   } finally {

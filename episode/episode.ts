@@ -136,7 +136,7 @@ export class Episode {
   }
 
   trajectory(): Trajectory {
-    return { steps: this.steps, snapshots: this.snapshots, zone: this.scenario.zone };
+    return { steps: this.steps, snapshots: this.snapshots, zone: this.scenario.zone, region: this.scenario.region };
   }
 
   current(): Snapshot {
@@ -163,6 +163,7 @@ export class Episode {
       sqlite: this.sqlite,
       rows: (table) => this.current()[table] as never,
       zone: this.scenario.zone,
+      region: this.scenario.region,
       now: () => this.clock.storage(index),
       nextId: (prefix) => `${prefix}_new${++this.counter}`,
     };

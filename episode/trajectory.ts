@@ -49,4 +49,6 @@ export interface Trajectory {
   snapshots: readonly Snapshot[];
   /** The protagonist's IANA zone, for time comparisons. */
   zone: string;
+  /** The protagonist's country (ISO 3166 alpha-2), for phone numbers written without a country code. */
+  region?: string;
 }

@@ -71,7 +71,7 @@ export function scoreTrajectory(trajectory: Trajectory, spec: ScoringSpec, optio
   const first = firstUser < 0 ? 0 : firstUser;
   const steps: Steps = {
     trajectory, first, count: trajectory.steps.length - first,
-    versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone),
+    versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region),
   };
   const milestones = matchNodes(spec.milestones.nodes, spec.milestones.edges, steps, false);
   const minefields = spec.minefields ? matchNodes(spec.minefields.nodes, spec.minefields.edges, steps, true) : [];

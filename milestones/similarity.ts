@@ -1,20 +1,23 @@
 import { DateTime } from "luxon";
 import type { Comparison, Expectation } from "./spec.js";
 import { rougeL, type TokenCache } from "./rouge.js";
-import { normalizeText, samePhone } from "./text.js";
+import { normalizeText } from "./text.js";
+import { samePhone, type Region } from "../db/phone.js";
 import { assignGeometric } from "./assignment.js";
 
 // Column and argument comparisons: how well one actual value meets one expectation, in [0, 1].
 
-/** Per-run caches and the protagonist's zone (times without an offset are read in it). */
+/** Per-run caches, the protagonist's zone (times without an offset are read in it) and country
+ *  (phone numbers without a country code are read in it). */
 export interface CompareContext {
   zone: string;
+  region?: string;
   tokens: TokenCache;
   instants: Map<string, number>;
 }
 
-export function compareContext(zone: string): CompareContext {
-  return { zone, tokens: new Map(), instants: new Map() };
+export function compareContext(zone: string, region?: string): CompareContext {
+  return { zone, region, tokens: new Map(), instants: new Map() };
 }
 
 /** A bare object that is not a comparison: a partial match on the keys it names. */
@@ -52,7 +55,7 @@ export function compareValue(expected: Expectation, actual: unknown, ctx: Compar
       const got = typeof actual === "string" ? instant(actual, ctx) : NaN;
       return Number.isFinite(want) && Number.isFinite(got) && Math.abs(got - want) <= (c.tolerance_seconds ?? 0) * 1000 ? 1 : 0;
     }
-    case "phone": return typeof actual === "string" && samePhone(c.value, actual) ? 1 : 0;
+    case "phone": return typeof actual === "string" && samePhone(c.value, actual, ctx.region as Region | undefined) ? 1 : 0;
     case "set": return Array.isArray(actual) && actual.length === c.value.length ? elements(c.value, actual, ctx) : 0;
     case "includes": return Array.isArray(actual) ? elements(c.value, actual, ctx) : 0;
     case "any_of": return Math.max(0, ...c.value.map((e) => compareValue(e, actual, ctx)));

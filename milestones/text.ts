@@ -27,19 +27,3 @@ export function includesWords(haystack: string, needle: string): boolean {
   }
   return false;
 }
-
-/** Digits of a phone number; "+1 (415) 555-0134" -> "14155550134". */
-export function phoneDigits(number: string): string {
-  return number.replace(/\D/g, "");
-}
-
-/** Phone numbers are the same when their digits are, allowing a missing country prefix: the
- *  shorter must be at least 7 digits and a suffix of the longer. */
-export function samePhone(a: string, b: string): boolean {
-  const da = phoneDigits(a);
-  const db = phoneDigits(b);
-  if (da.length === 0 || db.length === 0) return false;
-  if (da === db) return true;
-  const [shorter, longer] = da.length < db.length ? [da, db] : [db, da];
-  return shorter.length >= 7 && longer.endsWith(shorter);
-}

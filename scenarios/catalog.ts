@@ -6,6 +6,7 @@ import { ajvFaults, compileValidator, type Fault } from "./json-schema.js";
 import { loadProtagonistFile } from "./protagonist-load.js";
 import { checkScenario } from "./scenario-check.js";
 import { buildScenarioSnapshot, type ScenarioSnapshot } from "../db/snapshot.js";
+import { protagonistRegion, type Region } from "../db/phone.js";
 
 /** A check that throws (a date that matches the pattern but does not exist, say) refuses the
  *  file instead of stopping the whole load. */
@@ -29,6 +30,7 @@ export class Scenario {
 
   get id(): string { return this.file.id; }
   get zone(): string { return this.protagonist.timezone; }
+  get region(): Region | undefined { return this.cached("region", () => protagonistRegion(this.protagonist)); }
 
   snapshot(): ScenarioSnapshot {
     return this.cached("snapshot", () =>

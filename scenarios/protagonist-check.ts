@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import type { ProtagonistFile } from "./protagonist-format.js";
 import type { Fault } from "./json-schema.js";
 import { parseTime } from "../db/time.js";
-import { samePhone } from "../db/phone.js";
+import { protagonistRegion, samePhone } from "../db/phone.js";
 
 // Referential and temporal checks of a protagonist's data, after the schema has passed.
 export function checkProtagonist(file: string, p: ProtagonistFile): Fault[] {
@@ -31,6 +31,7 @@ export function checkProtagonist(file: string, p: ProtagonistFile): Fault[] {
   const selves = p.contacts.filter((c) => c.is_self);
   if (selves.length !== 1) fault("/contacts", `exactly one contact must have is_self: true (found ${selves.length})`);
   const self = selves[0];
+  const region = protagonistRegion(p);
   if (self && self.phone_numbers.length === 0) fault("/contacts", "the protagonist's own contact needs a phone number");
 
   p.social_network.forEach((s, i) => {
@@ -73,7 +74,7 @@ export function checkProtagonist(file: string, p: ProtagonistFile): Fault[] {
   p.emails.forEach((e, i) => inWindow(e.time, `/emails/${i}/time`));
   p.calls.forEach((c, i) => inWindow(c.start, `/calls/${i}/start`));
 
-  const selfNumber = (n: string) => self?.phone_numbers.some((x) => samePhone(x.number, n)) ?? false;
+  const selfNumber = (n: string) => self?.phone_numbers.some((x) => samePhone(x.number, n, region)) ?? false;
   const chatApps = [
     { at: "/sms", app: "SMS conversation", link: "conversation_id", threads: p.sms.conversations,
       messages: p.sms.messages.map((m) => ({ ...m, thread: m.conversation_id })) },
@@ -90,7 +91,7 @@ export function checkProtagonist(file: string, p: ProtagonistFile): Fault[] {
       inWindow(m.time, `${at}/messages/${i}/time`);
       const thread = byId.get(m.thread);
       if (!thread) fault(`${at}/messages/${i}/${link}`, `no ${app} "${m.thread}"`);
-      else if (m.from && !thread.participants.some((n) => samePhone(n, m.from!))) {
+      else if (m.from && !thread.participants.some((n) => samePhone(n, m.from!, region))) {
         fault(`${at}/messages/${i}/from`, `${m.from} is not a participant of ${thread.id}`);
       } else if (m.direction === "incoming" && !m.from && thread.participants.length > 1) {
         fault(`${at}/messages/${i}/from`, "an incoming group message needs `from`");

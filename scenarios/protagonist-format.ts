@@ -112,6 +112,8 @@ export const protagonistFile = z.object({
   id,
   name: z.string().min(1),
   timezone: z.string().min(1).describe("IANA time zone, e.g. America/Los_Angeles"),
+  country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2 code, e.g. GB").optional()
+    .describe("where the protagonist lives: the region of phone numbers written without a country code; absent: the country of the protagonist's own number"),
   age: z.number().int().positive(),
   occupation: z.string(),
   languages: z.array(z.string()).min(1),

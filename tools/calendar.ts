@@ -66,7 +66,7 @@ export const searchCalendarEvents = defineTool({
   output: z.object({ events: z.array(eventView) }),
   handler(ctx, args) {
     const range = rangeArgs(ctx, args.time_from, args.time_to);
-    const people = new ContactDirectory(ctx.rows("contacts"));
+    const people = new ContactDirectory(ctx.rows("contacts"), ctx.region);
     const found = allEvents(ctx).filter((e) =>
       (args.query === undefined || matchesText(args.query, [e.title, e.location, e.notes, ...e.attendees])) &&
       (args.attendee === undefined || e.attendees.some((a) => matchesText(args.attendee!, [a, people.nameForEmail(a)]))) &&

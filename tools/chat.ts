@@ -91,14 +91,14 @@ export interface Found { message: ChatMessage; conversation: Conversation | unde
 
 export function searchChat(ctx: ToolContext, store: ChatStore, args: SearchArgs): Found[] {
   const range = rangeArgs(ctx, args.time_from, args.time_to);
-  const people = new ContactDirectory(allContacts(ctx));
+  const people = new ContactDirectory(allContacts(ctx), ctx.region);
   const conversations = new Map(store.conversations(ctx).map((c) => [c.id, c]));
   const personNumbers = args.person === undefined ? undefined
     : people.named(args.person).flatMap((c) => c.phone_numbers.map((p) => p.number));
   const convId = args[store.idField];
   const involves = (m: ChatMessage, numbers: string[]) => {
     const parties = [m.sender, ...(conversations.get(m.conversation)?.participants ?? [])];
-    return parties.some((p) => numbers.some((n) => samePhone(p, n)));
+    return parties.some((p) => numbers.some((n) => samePhone(p, n, ctx.region)));
   };
   return store.messages(ctx)
     .filter((m) =>
@@ -126,20 +126,20 @@ export function sendChat(
 ): Found {
   const convId = args[store.idField] as string | undefined;
   if ((args.to === undefined) === (convId === undefined)) throw invalid("to", `give exactly one of to or ${store.idField}`);
-  const people = new ContactDirectory(allContacts(ctx));
+  const people = new ContactDirectory(allContacts(ctx), ctx.region);
   const conversations = store.conversations(ctx);
   let conversation: Conversation | undefined;
   if (convId !== undefined) {
     conversation = conversations.find((c) => c.id === convId);
     if (!conversation) throw notFound(`${store.app} ${store.idField === "chat_id" ? "chat" : "conversation"}`, convId, store.idField);
   } else {
-    const to = args.to!.filter((n, i, all) => all.findIndex((m) => samePhone(m, n)) === i);
+    const to = args.to!.filter((n, i, all) => all.findIndex((m) => samePhone(m, n, ctx.region)) === i);
     if (to.some((n) => people.isSelfPhone(n))) throw invalid("to", "is the user's own number; give the recipients' numbers");
     // The conversation with exactly these people: every recipient is a participant and every
     // participant a recipient.
     conversation = conversations.find((c) => c.participants.length === to.length &&
-      to.every((n) => c.participants.some((p) => samePhone(p, n))) &&
-      c.participants.every((p) => to.some((n) => samePhone(p, n))));
+      to.every((n) => c.participants.some((p) => samePhone(p, n, ctx.region))) &&
+      c.participants.every((p) => to.some((n) => samePhone(p, n, ctx.region))));
     if (!conversation) {
       conversation = { id: ctx.nextId(store.idField === "chat_id" ? "wa_chat" : "conv"), participants: to, name: null, is_group: to.length > 1 };
       store.insertConversation(ctx, conversation);
@@ -172,7 +172,7 @@ export function removeChat(ctx: ToolContext, store: ChatStore, args: Record<stri
   const messageId = args.message_id as string | undefined;
   const convId = args[store.idField] as string | undefined;
   if ((messageId === undefined) === (convId === undefined)) throw invalid("message_id", `give exactly one of message_id or ${store.idField}`);
-  const people = new ContactDirectory(allContacts(ctx));
+  const people = new ContactDirectory(allContacts(ctx), ctx.region);
   const conversations = new Map(store.conversations(ctx).map((c) => [c.id, c]));
   const messages = store.messages(ctx);
   if (messageId !== undefined) {

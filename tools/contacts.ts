@@ -5,7 +5,7 @@ import { phoneDigits, samePhone } from "../db/phone.js";
 import { defineTool } from "./tool.js";
 import type { ToolContext } from "./context.js";
 import { ToolError, invalid, notFound } from "./errors.js";
-import { contactMatchesName, matchesText } from "./match.js";
+import { contactMatchesName, looksLikePhone, matchesText } from "./match.js";
 import { contactView, viewContact } from "./views.js";
 import { id, orCleared, phoneNumber, textQuery } from "./inputs.js";
 
@@ -69,9 +69,10 @@ export const searchContacts = defineTool({
   handler(ctx, args) {
     const found = allContacts(ctx).filter((c) =>
       (args.query === undefined || matchesText(args.query, [c.first_name, c.last_name, c.relationship, c.address, c.notes,
-        ...c.phone_numbers.flatMap((p) => [p.number, phoneDigits(p.number)]), ...c.emails.map((e) => e.address)])) &&
+        ...c.phone_numbers.flatMap((p) => [p.number, phoneDigits(p.number)]), ...c.emails.map((e) => e.address)]) ||
+        (looksLikePhone(args.query) && c.phone_numbers.some((p) => samePhone(p.number, args.query!, ctx.region)))) &&
       (args.name === undefined || contactMatchesName(c, args.name)) &&
-      (args.phone_number === undefined || c.phone_numbers.some((p) => samePhone(p.number, args.phone_number!))) &&
+      (args.phone_number === undefined || c.phone_numbers.some((p) => samePhone(p.number, args.phone_number!, ctx.region))) &&
       (args.email === undefined || c.emails.some((e) => e.address.toLowerCase().includes(args.email!.toLowerCase()))) &&
       (args.relationship === undefined || matchesText(args.relationship, [c.relationship])));
     return { contacts: found.map(viewContact) };

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { PimDatabase } from "../db/state.js";
+import type { Region } from "../db/phone.js";
 import type {
   CalendarEventRow, CallRow, ContactRow, EmailRow, SmsConversationRow, SmsMessageRow, TableName,
   WhatsappChatRow, WhatsappMessageRow,
@@ -23,6 +24,8 @@ export interface ToolContext {
   rows<T extends TableName>(table: T): readonly TableRows[T][];
   readonly sqlite: Database.Database;
   readonly zone: string;
+  /** The protagonist's country, for phone numbers written without a country code. */
+  readonly region?: Region;
   /** The clock's current time in storage form (UTC, "...Z"). */
   now(): string;
   /** A new id for a created entity, from the episode's counter: `${prefix}_new${n}`. */

@@ -55,7 +55,7 @@ export const searchEmails = defineTool({
   output: emailList,
   handler(ctx, args) {
     const range = rangeArgs(ctx, args.time_from, args.time_to);
-    const people = new ContactDirectory(allContacts(ctx));
+    const people = new ContactDirectory(allContacts(ctx), ctx.region);
     const party = (addr: string, who: string) => matchesText(who, [addr, people.nameForEmail(addr)]);
     const found = allEmails(ctx).filter((m) =>
       inRange(m.time, range) &&
@@ -81,7 +81,7 @@ export const getAllEmails = defineTool({
   input: z.object({}),
   output: emailList,
   handler(ctx) {
-    const people = new ContactDirectory(allContacts(ctx));
+    const people = new ContactDirectory(allContacts(ctx), ctx.region);
     return { emails: allEmails(ctx).map((m) => viewEmail(m, ctx.zone, people)) };
   },
 });
@@ -106,7 +106,7 @@ export const sendEmail = defineTool({
   }),
   output: oneEmail,
   handler(ctx, args) {
-    const people = new ContactDirectory(allContacts(ctx));
+    const people = new ContactDirectory(allContacts(ctx), ctx.region);
     const original = args.reply_to_email_id === undefined ? undefined : getEmail(ctx, args.reply_to_email_id, "reply_to_email_id");
     const subject = args.subject ?? (original ? reSubject(original.subject) : undefined);
     if (subject === undefined) throw invalid("subject", "required when not replying to an email");
@@ -169,7 +169,7 @@ export const modifyDraftEmail = defineTool({
       time: ctx.now(),
     };
     ctx.db.update(emails).set(after).where(eq(emails.id, draft.id)).run();
-    return { email: viewEmail(after, ctx.zone, new ContactDirectory(allContacts(ctx))) };
+    return { email: viewEmail(after, ctx.zone, new ContactDirectory(allContacts(ctx), ctx.region)) };
   },
 });
 
@@ -199,7 +199,7 @@ export const removeEmailOrThread = defineTool({
     const allTrash = rows.every((r) => r.folder === "trash");
     if (allTrash) ctx.db.delete(emails).where(inArray(emails.id, ids)).run();
     else ctx.db.update(emails).set({ folder: "trash" }).where(inArray(emails.id, ids)).run();
-    const people = new ContactDirectory(allContacts(ctx));
+    const people = new ContactDirectory(allContacts(ctx), ctx.region);
     return { removed: rows.map((r) => viewEmail(r, ctx.zone, people)), action: allTrash ? ("deleted" as const) : ("moved_to_trash" as const) };
   },
 });

@@ -1,5 +1,5 @@
 import type { ContactRow } from "../db/schema.js";
-import { phoneDigits, samePhone } from "../db/phone.js";
+import { phoneDigits, samePhone, type Region } from "../db/phone.js";
 
 // Search filters are applied in JavaScript over parameterised selects: the agent's text is
 // compared as data and never reaches SQL.
@@ -12,6 +12,11 @@ function fold(text: string): string {
 export function matchesText(query: string, fields: readonly (string | null | undefined)[]): boolean {
   const haystack = fold(fields.filter(Boolean).join(" \u0000 "));
   return fold(query).split(/\s+/).filter(Boolean).every((w) => haystack.includes(w));
+}
+
+/** A text that reads as a phone number ("078-811-5904", "+44 161 496 0123"), not words. */
+export function looksLikePhone(text: string): boolean {
+  return /^\+?[\d\s().-]{5,}$/.test(text.trim()) && phoneDigits(text).length >= 5;
 }
 
 export function fullName(c: Pick<ContactRow, "first_name" | "last_name">): string {
@@ -27,13 +32,13 @@ export class ContactDirectory {
   /** The protagonist's own card: read for every message rendered, so found once. */
   readonly self: ContactRow | undefined;
 
-  constructor(private readonly contacts: readonly ContactRow[]) {
+  constructor(private readonly contacts: readonly ContactRow[], private readonly region?: Region) {
     this.self = contacts.find((c) => c.is_self);
   }
 
   byPhone(number: string): ContactRow | undefined {
     if (phoneDigits(number).length === 0) return undefined;
-    return this.contacts.find((c) => c.phone_numbers.some((p) => samePhone(p.number, number)));
+    return this.contacts.find((c) => c.phone_numbers.some((p) => samePhone(p.number, number, this.region)));
   }
 
   byEmail(address: string): ContactRow | undefined {
@@ -57,6 +62,6 @@ export class ContactDirectory {
   }
 
   isSelfPhone(number: string): boolean {
-    return this.self?.phone_numbers.some((p) => samePhone(p.number, number)) ?? false;
+    return this.self?.phone_numbers.some((p) => samePhone(p.number, number, this.region)) ?? false;
   }
 }

@@ -38,12 +38,12 @@ export const searchPhonelogCalls = defineTool({
   output: callList,
   handler(ctx, args) {
     const range = rangeArgs(ctx, args.time_from, args.time_to);
-    const people = new ContactDirectory(allContacts(ctx));
+    const people = new ContactDirectory(allContacts(ctx), ctx.region);
     const numbers = args.person === undefined ? undefined : people.named(args.person).flatMap((c) => c.phone_numbers.map((p) => p.number));
     const found = allCalls(ctx).filter((c) =>
       inRange(c.start, range) &&
-      (args.phone_number === undefined || samePhone(c.phone_number, args.phone_number)) &&
-      (numbers === undefined || numbers.some((n) => samePhone(n, c.phone_number))) &&
+      (args.phone_number === undefined || samePhone(c.phone_number, args.phone_number, ctx.region)) &&
+      (numbers === undefined || numbers.some((n) => samePhone(n, c.phone_number, ctx.region))) &&
       (args.direction === undefined || c.direction === args.direction));
     return { calls: found.map((c) => viewCall(c, ctx.zone, people)) };
   },
@@ -59,7 +59,7 @@ export const getAllPhoneCalls = defineTool({
   input: z.object({}),
   output: callList,
   handler(ctx) {
-    const people = new ContactDirectory(allContacts(ctx));
+    const people = new ContactDirectory(allContacts(ctx), ctx.region);
     return { calls: allCalls(ctx).map((c) => viewCall(c, ctx.zone, people)) };
   },
 });
@@ -76,7 +76,7 @@ export const createOutgoingCall = defineTool({
   input: z.object({ phone_number: phoneNumber }),
   output: z.object({ call: callView }),
   handler(ctx, args) {
-    const people = new ContactDirectory(allContacts(ctx));
+    const people = new ContactDirectory(allContacts(ctx), ctx.region);
     if (people.isSelfPhone(args.phone_number)) throw invalid("phone_number", "is the user's own number");
     const row: CallRow = {
       id: ctx.nextId("call"),
@@ -118,11 +118,11 @@ export const removePhoneCallLogs = defineTool({
         return row;
       });
     } else {
-      rows = all.filter((c) => samePhone(c.phone_number, args.phone_number!));
+      rows = all.filter((c) => samePhone(c.phone_number, args.phone_number!, ctx.region));
       if (rows.length === 0) throw notFound("call with number", args.phone_number!, "phone_number");
     }
     ctx.db.delete(calls).where(inArray(calls.id, rows.map((r) => r.id))).run();
-    const people = new ContactDirectory(allContacts(ctx));
+    const people = new ContactDirectory(allContacts(ctx), ctx.region);
     return { removed: rows.map((c) => viewCall(c, ctx.zone, people)) };
   },
 });

@@ -40,7 +40,7 @@ export function buildTrajectory(initial: Tables, script: ScriptItem[], zone = ZO
       write: item.write ?? item.change !== undefined,
     };
   });
-  return { steps, snapshots, zone };
+  return { steps, snapshots, zone, region: "US" };
 }
 
 /** A seeded PRNG (mulberry32) so that failures reproduce. */

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { compareContext, compareValue, type Expectation } from "../../milestones/index.js";
 import { ZONE } from "./helpers.js";
 
-const ctx = () => compareContext(ZONE);
+const ctx = () => compareContext(ZONE, "US");
 const cmp = (e: Expectation, actual: unknown) => compareValue(e, actual, ctx());
 
 test("exact: JSON equality, a missing value equals null", () => {
@@ -45,11 +45,17 @@ test("time: instants compared; no offset means the protagonist's zone", () => {
   assert.equal(cmp({ compare: "time", value: "2026-03-13T19:00:00" }, "not a time"), 0);
 });
 
-test("phone: digits only, a missing country prefix is fine", () => {
+test("phone: national and international forms of one number agree in the protagonist's region", () => {
   assert.equal(cmp({ compare: "phone", value: "+1 415-555-0134" }, "4155550134"), 1);
   assert.equal(cmp({ compare: "phone", value: "(415) 555 0134" }, "+14155550134"), 1);
   assert.equal(cmp({ compare: "phone", value: "+1 415-555-0134" }, "+1 415-555-0135"), 0);
   assert.equal(cmp({ compare: "phone", value: "0134" }, "+1 415-555-0134"), 0);
+  const japan = compareContext("Asia/Tokyo", "JP");
+  assert.equal(compareValue({ compare: "phone", value: "+81 78 811 5904" }, "078-811-5904", japan), 1);
+  assert.equal(compareValue({ compare: "phone", value: "+81 78 811 5904" }, "(078) 811.5904", japan), 1);
+  assert.equal(compareValue({ compare: "phone", value: "+81 78 811 5904" }, "050-3184-2277", japan), 0);
+  const britain = compareContext("Europe/London", "GB");
+  assert.equal(compareValue({ compare: "phone", value: "+44 161 496 0123" }, "0161 496 0123", britain), 1);
 });
 
 test("set: same elements in any order, normalized; sizes must agree", () => {
