@@ -1,4 +1,4 @@
-import { leafConstraints, type Expectation, type FieldExpectations, type ScoringNode, type ScoringSpec } from "./spec.js";
+import { leafConstraints, type AllowedChange, type Expectation, type FieldExpectations, type ScoringNode, type ScoringSpec } from "./spec.js";
 import { TABLE_COLUMNS, isTableName } from "./catalog.js";
 import { DateTime } from "luxon";
 import { defaultComparison } from "./similarity.js";
@@ -13,10 +13,11 @@ export interface SpecFault {
 
 type Dag = { nodes: readonly ScoringNode[]; edges?: readonly (readonly [string, string])[] | undefined };
 
-export function checkScoringSpec(spec: { milestones: Dag; minefields?: Dag | undefined } | ScoringSpec): SpecFault[] {
+export function checkScoringSpec(spec: { milestones: Dag; minefields?: Dag | undefined; allowed_changes?: readonly AllowedChange[] | undefined } | ScoringSpec): SpecFault[] {
   const faults: SpecFault[] = [];
   checkDag(spec.milestones, "/milestones", faults);
   if (spec.minefields) checkDag(spec.minefields, "/minefields", faults);
+  if (spec.allowed_changes) checkAllowedChanges(spec.allowed_changes, faults);
   return faults;
 }
 
@@ -55,13 +56,31 @@ function checkDag(dag: Dag, base: string, faults: SpecFault[]): void {
         for (const [name, e] of Object.entries(set)) checkExpectation(e, `${ptr}/${escape(name)}`, faults);
       });
     }
-    if (c.kind === "response" && !c.must_include?.length && !c.any_of_include?.length && !c.must_not_include?.length && c.close_to === undefined) {
-      faults.push({ pointer: at, message: "a response constraint needs at least one of must_include, any_of_include, must_not_include, close_to" });
+    if (c.kind === "response" && !c.must_include?.length && !c.any_of_include?.length && !c.claims?.length && !c.must_not_include?.length && c.close_to === undefined) {
+      faults.push({ pointer: at, message: "a response constraint needs at least one of claims, must_include, any_of_include, must_not_include, close_to" });
+    }
+    if (c.kind === "response") {
+      c.reports?.forEach((id, k) => {
+        if (!dag.nodes.some((n) => n.id === id)) faults.push({ pointer: `${at}/reports/${k}`, message: `no milestone "${id}" to report` });
+        else if (id === node.id) faults.push({ pointer: `${at}/reports/${k}`, message: "a response cannot report itself" });
+      });
     }
     if (c.kind === "response" && c.threshold !== undefined && c.close_to === undefined) {
       faults.push({ pointer: `${at}/threshold`, message: "threshold applies to close_to, which is missing" });
     }
   }));
+}
+
+function checkAllowedChanges(changes: readonly AllowedChange[], faults: SpecFault[]): void {
+  changes.forEach((change, i) => {
+    if (!isTableName(change.table)) { faults.push({ pointer: `/allowed_changes/${i}/table`, message: `unknown table "${change.table}"` }); return; }
+    const columns: readonly string[] = TABLE_COLUMNS[change.table];
+    for (const [column, e] of Object.entries(change.where ?? {})) {
+      const ptr = `/allowed_changes/${i}/where/${escape(column)}`;
+      if (!columns.includes(column)) faults.push({ pointer: ptr, message: `table ${change.table} has no column "${column}"; it has ${columns.join(", ")}` });
+      checkExpectation(e, ptr, faults);
+    }
+  });
 }
 
 function checkGraph(dag: Dag, base: string, faults: SpecFault[]): void {

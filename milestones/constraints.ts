@@ -1,12 +1,13 @@
 import type { Row, Step, Trajectory } from "../episode/trajectory.js";
 import type {
-  ClarificationConstraint, DatabaseConstraint, FieldExpectations, NoWriteConstraint, RefusalConstraint,
+  ClarificationConstraint, DatabaseConstraint, FieldExpectations, NoWriteConstraint, Phrase, RefusalConstraint,
   ResponseConstraint, ToolCallConstraint,
 } from "./spec.js";
 import { compareValue, geometricMean, type CompareContext } from "./similarity.js";
 import { diffTable, matchesWhere, pairRows, rowSimilarity, updateSimilarity, type RowPairing } from "./rows.js";
 import { rougeL } from "./rouge.js";
 import { includesWords, normalizeText } from "./text.js";
+import { ACTION_TOOLS, DEFAULT_MAX_WORDS, assertedDistractors, claimSentence, claimedActions, wordCount } from "./answer.js";
 import { WRITE_TOOLS } from "./catalog.js";
 
 // Each constraint kind as a similarity in [0, 1], with the details a person needs to see why.
@@ -60,29 +61,56 @@ export function containsString(value: unknown, text: string): boolean {
 // ---- the agent's replies ----------------------------------------------------------------------
 
 /** Curly quotes become straight so that "can’t" meets the cue "can't". */
-const replyText = (content: string) => normalizeText(content.replace(/[\u2018\u2019]/g, "'"));
+export const replyText = (content: string) => normalizeText(content.replace(/[\u2018\u2019]/g, "'"));
 
-export function responseOutcome(c: ResponseConstraint, step: Step, ctx: CompareContext): Outcome {
+/** Whether some write tool of the list succeeded before the reply: what an answer may claim. */
+export type DoneBefore = (tools: readonly string[]) => boolean;
+
+/** What disqualifies any reply, whatever it says: too long to be an answer (a dump of records),
+ *  or reporting an action that was never done. Null when the reply may be judged on its content. */
+function replyFaults(text: string, maxWords: number | undefined, done: DoneBefore): Outcome | null {
+  const words = wordCount(text);
+  const limit = maxWords ?? DEFAULT_MAX_WORDS;
+  if (words > limit) return { similarity: 0, details: { reason: `the answer has ${words} words, more than the ${limit} this question needs`, words } };
+  const unsupported = claimedActions(text).filter((a) => !done(ACTION_TOOLS[a.kind]));
+  if (unsupported.length > 0) {
+    return { similarity: 0, details: { reason: `the answer reports actions that were not done: ${unsupported.map((a) => `"${a.words}"`).join(", ")}`, unsupported_claims: unsupported } };
+  }
+  return null;
+}
+
+export function responseOutcome(c: ResponseConstraint, step: Step, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
   if (step.kind !== "agent") return notA("an agent message", step);
   const text = replyText(step.content);
+  const fault = replyFaults(text, c.max_words, done);
+  if (fault) return fault;
   const has = (needle: string) => includesWords(text, replyText(needle));
   const missing = (c.must_include ?? []).filter((n) => !has(n));
   const unmetGroups = (c.any_of_include ?? []).filter((g) => !g.some(has));
+  const claims = (c.claims ?? []).map((claim) => ({ claim, sentence: claimSentence(text, claim.map(normalizePhrase)) }));
+  const unmetClaims = claims.filter((x) => x.sentence === null).map((x) => x.claim);
+  const asserted = assertedDistractors(text, (c.distractors ?? []).map(normalizePhrase));
   const forbidden = (c.must_not_include ?? []).filter(has);
-  const checks = (c.must_include?.length ?? 0) + (c.any_of_include?.length ?? 0);
+  const checks = (c.must_include?.length ?? 0) + (c.any_of_include?.length ?? 0) + claims.length;
   const factors: number[] = [];
-  if (checks > 0) factors.push((checks - missing.length - unmetGroups.length) / checks);
+  if (checks > 0) factors.push((checks - missing.length - unmetGroups.length - unmetClaims.length) / checks);
   let rouge: number | undefined;
   if (c.close_to !== undefined) {
     rouge = rougeL(c.close_to, step.content, ctx.tokens);
     factors.push(c.threshold === undefined ? rouge : rouge >= c.threshold ? 1 : 0);
   }
-  const similarity = forbidden.length > 0 ? 0 : geometricMean(factors);
+  const similarity = forbidden.length > 0 || asserted.length > 0 ? 0 : geometricMean(factors);
   return {
     similarity,
-    details: { missing, unmet_any_of: unmetGroups, forbidden_found: forbidden, ...(rouge !== undefined ? { rouge_l: rouge } : {}) },
+    details: {
+      missing, unmet_any_of: unmetGroups, ...(claims.length ? { claims: claims.map((x) => ({ claim: x.claim, sentence: x.sentence })) } : {}),
+      forbidden_found: forbidden, ...(asserted.length ? { asserted_distractors: asserted } : {}),
+      ...(rouge !== undefined ? { rouge_l: rouge } : {}),
+    },
   };
 }
+
+const normalizePhrase = (p: Phrase): Phrase => (typeof p === "string" ? replyText(p) : p.map(replyText));
 
 export const DEFAULT_REFUSAL_CUES = [
   "can't", "cannot", "can not", "unable", "not able", "couldn't", "could not", "wasn't able", "won't",
@@ -90,9 +118,11 @@ export const DEFAULT_REFUSAL_CUES = [
   "no contact", "no event", "no message", "no email", "sorry", "i'm afraid", "not sure which",
 ];
 
-export function refusalOutcome(c: RefusalConstraint, step: Step): Outcome {
+export function refusalOutcome(c: RefusalConstraint, step: Step, done: DoneBefore = () => true): Outcome {
   if (step.kind !== "agent") return notA("an agent message", step);
   const text = replyText(step.content);
+  const fault = replyFaults(text, c.max_words, done);
+  if (fault) return fault;
   const cue = (c.cues ?? DEFAULT_REFUSAL_CUES).find((k) => includesWords(text, replyText(k)));
   const mentions = c.mentions ?? [];
   const missing = mentions.filter((m) => !includesWords(text, replyText(m)));
@@ -100,9 +130,11 @@ export function refusalOutcome(c: RefusalConstraint, step: Step): Outcome {
   return { similarity: cue === undefined ? 0 : share, details: { cue: cue ?? null, missing } };
 }
 
-export function clarificationOutcome(c: ClarificationConstraint, step: Step): Outcome {
+export function clarificationOutcome(c: ClarificationConstraint, step: Step, done: DoneBefore = () => true): Outcome {
   if (step.kind !== "agent") return notA("an agent message", step);
   const text = replyText(step.content);
+  const fault = replyFaults(text, c.max_words, done);
+  if (fault) return fault;
   const asks = text.includes("?");
   const wanted = c.asks_for ?? [];
   const missing = wanted.filter((w) => !includesWords(text, replyText(w)));

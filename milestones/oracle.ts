@@ -21,6 +21,9 @@ export interface Steps {
   count: number;
   versions: TableVersions;
   ctx: CompareContext;
+  /** Position in trajectory.steps of each write tool's first successful call: what a reply may
+   *  report as done. */
+  firstWrite: ReadonlyMap<string, number>;
 }
 
 export interface ConstraintResult extends Outcome {
@@ -182,11 +185,12 @@ function evaluator(
   }
   const perStep = (t: number): Outcome => {
     const step = stepOf(t);
+    const done = (tools: readonly string[]) => tools.some((tool) => (steps.firstWrite.get(tool) ?? Infinity) < steps.first + t);
     switch (c.kind) {
       case "tool_call": return toolCallOutcome(c, step, countFailed, steps.ctx);
-      case "response": return responseOutcome(c, step, steps.ctx);
-      case "refusal": return refusalOutcome(c, step);
-      case "clarification": return clarificationOutcome(c, step);
+      case "response": return responseOutcome(c, step, steps.ctx, done);
+      case "refusal": return refusalOutcome(c, step, done);
+      case "clarification": return clarificationOutcome(c, step, done);
     }
   };
   const cache: (Outcome | undefined)[] = new Array(steps.count);

@@ -6,7 +6,12 @@ import { indexDag } from "./dag.js";
 import { compileDag, type ConstraintResult, type GuardrailResult, type Steps } from "./oracle.js";
 import { matchDag } from "./matcher.js";
 import { structuralFaults, type SpecFault } from "./check.js";
-import { containsString } from "./constraints.js";
+import { containsString, replyText } from "./constraints.js";
+import { ACTION_TOOLS, claimedActions } from "./answer.js";
+import { frameFactor, unaccountedChanges, type Explanation, type UnaccountedChange } from "./frame.js";
+import { constrainedTables } from "./guardrails.js";
+import { WRITE_TOOL_TABLES } from "./catalog.js";
+import { leafConstraints } from "./spec.js";
 
 // The score of one trajectory against one scenario's milestones and minefields, with the mapping
 // and every constraint's similarity so that a person can see why.
@@ -15,6 +20,14 @@ export interface ScoreOptions {
   scenarioId: string;
   /** Ids of the records the task is about, for retrieval recall. */
   relatedEntities?: readonly string[];
+}
+
+export interface ReportedAction {
+  /** The milestone whose action the answer reports. */
+  id: string;
+  similarity: number;
+  /** Whether the answer named it in `reports`, or claimed an action of its kind. */
+  how: "declared" | "claimed";
 }
 
 export interface NodeReport {
@@ -29,6 +42,9 @@ export interface NodeReport {
   similarity: number;
   constraints: ConstraintResult[];
   guardrails: GuardrailResult[];
+  /** For an answer that reports actions: the milestones of those actions, whose least
+   *  similarity multiplies this one. */
+  reports?: ReportedAction[];
 }
 
 export interface MinefieldReport extends NodeReport {
@@ -39,11 +55,17 @@ export interface MinefieldReport extends NodeReport {
 
 export interface ScoreReport {
   scenario_id: string;
-  /** milestone_similarity, or 0 when a minefield fired. */
+  /** milestone_similarity x outcome_similarity x frame_factor, or 0 when a minefield fired. */
   score: number;
-  /** Every milestone at similarity 1 and no minefield fired. */
+  /** Every milestone at similarity 1, no minefield fired, no unaccounted change. */
   passed: boolean;
+  /** Mean milestone similarity (ASTRA-bench's milestone similarity). */
   milestone_similarity: number;
+  /** Mean similarity of the payload and response milestones (what the user gets); 1 when none. */
+  outcome_similarity: number;
+  /** 0.5 per write step that left a net change no matched milestone explains. */
+  frame_factor: number;
+  unaccounted_changes: UnaccountedChange[];
   minefield_similarity: number;
   milestones: NodeReport[];
   minefields: MinefieldReport[];
@@ -72,18 +94,25 @@ export function scoreTrajectory(trajectory: Trajectory, spec: ScoringSpec, optio
   const steps: Steps = {
     trajectory, first, count: trajectory.steps.length - first,
     versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region),
+    firstWrite: firstWrites(trajectory.steps),
   };
-  const milestones = matchNodes(spec.milestones.nodes, spec.milestones.edges, steps, false);
+  const milestones = tieReportedActions(matchNodes(spec.milestones.nodes, spec.milestones.edges, steps, false), spec.milestones.nodes, trajectory);
   const minefields = spec.minefields ? matchNodes(spec.minefields.nodes, spec.minefields.edges, steps, true) : [];
-  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const unaccounted = unaccountedChanges(trajectory, explanations(milestones, spec.milestones.nodes), spec.allowed_changes ?? [], steps.ctx);
   const milestoneSimilarity = milestones.length === 0 ? 1 : mean(milestones.map((m) => m.similarity));
+  const outcomes = milestones.filter((m) => m.category !== "retrieval");
+  const outcomeSimilarity = outcomes.length === 0 ? 1 : mean(outcomes.map((m) => m.similarity));
   const minefieldSimilarity = minefields.length === 0 ? 0 : mean(minefields.map((m) => m.similarity));
-  const score = minefieldSimilarity > 0 ? 0 : milestoneSimilarity;
+  const frame = frameFactor(unaccounted);
+  const score = minefieldSimilarity > 0 ? 0 : milestoneSimilarity * outcomeSimilarity * frame;
   return {
     scenario_id: options.scenarioId,
     score,
-    passed: minefieldSimilarity === 0 && milestones.every((m) => m.similarity >= 1 - 1e-9),
+    passed: minefieldSimilarity === 0 && unaccounted.length === 0 && milestones.every((m) => m.similarity >= 1 - 1e-9),
     milestone_similarity: milestoneSimilarity,
+    outcome_similarity: outcomeSimilarity,
+    frame_factor: frame,
+    unaccounted_changes: unaccounted,
     minefield_similarity: minefieldSimilarity,
     milestones: milestones.map(({ raw_similarity: _raw, fired: _fired, ...m }) => m),
     minefields,
@@ -114,6 +143,56 @@ function matchNodes(
       raw_similarity: explanation.raw, fired: minefield && similarity > 0,
       constraints: explanation.constraints, guardrails: explanation.guardrails,
     };
+  });
+}
+
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+function firstWrites(steps: readonly Step[]): Map<string, number> {
+  const first = new Map<string, number>();
+  steps.forEach((s, i) => { if (s.kind === "tool" && s.ok && s.write && !first.has(s.tool)) first.set(s.tool, i); });
+  return first;
+}
+
+/** An answer that reports an action ("I've texted Jess") is credited only as far as that action's
+ *  milestone is met, and met no later than the answer: the milestones it names in `reports`,
+ *  and every payload milestone writing the tables of an action it claims. Applied after
+ *  matching, so it can only lower a similarity. */
+function tieReportedActions(reports: MinefieldReport[], nodes: readonly ScoringNode[], trajectory: Trajectory): MinefieldReport[] {
+  const byId = new Map(reports.map((r) => [r.id, r]));
+  return reports.map((r, i) => {
+    const node = nodes[i]!;
+    const step = r.matched_step === null ? undefined : trajectory.steps.find((s) => s.index === r.matched_step);
+    if (step?.kind !== "agent" || node.category !== "response") return r;
+    const declared = leafConstraints(node.constraints).flatMap(({ c }) => (c.kind === "response" ? c.reports ?? [] : []));
+    const claimedTables = new Set(claimedActions(replyText(step.content)).flatMap((a) => ACTION_TOOLS[a.kind].flatMap((t) => WRITE_TOOL_TABLES[t] ?? [])));
+    const claimed = reports.filter((p, j) => p.category === "payload" && !declared.includes(p.id) &&
+      [...constrainedTables(nodes[j]!)].some((t) => claimedTables.has(t))).map((p) => p.id);
+    const tied: ReportedAction[] = [
+      ...declared.map((id) => ({ id, how: "declared" as const })), ...claimed.map((id) => ({ id, how: "claimed" as const })),
+    ].map(({ id, how }) => {
+      const p = byId.get(id)!;
+      const inTime = p.matched_step !== null && p.matched_step <= r.matched_step!;
+      return { id, how, similarity: inTime ? p.similarity : 0 };
+    });
+    if (tied.length === 0) return r;
+    const factor = Math.min(...tied.map((t) => t.similarity));
+    return { ...r, similarity: r.similarity * factor, matched_step: factor > 0 ? r.matched_step : null, reports: tied };
+  });
+}
+
+function explanations(milestones: readonly NodeReport[], nodes: readonly ScoringNode[]): Explanation[] {
+  return milestones.flatMap((m, i) => {
+    if (m.similarity <= 0 || m.step === null) return [];
+    const rowIds = new Set<string>();
+    const collect = (c: ConstraintResult | { kind: string; details: Record<string, unknown> }) => {
+      if (c.kind === "database") for (const id of (c.details.rows as (string | null)[] | undefined) ?? []) if (id) rowIds.add(id);
+      if (c.kind === "any_of") {
+        for (const option of (c.details.options as { constraints: ConstraintResult[] }[] | undefined) ?? []) option.constraints.forEach(collect);
+      }
+    };
+    m.constraints.forEach(collect);
+    return [{ step: m.step, tables: constrainedTables(nodes[i]!), rowIds }];
   });
 }
 

@@ -96,14 +96,27 @@ export const databaseConstraint = z
   })
   .strict();
 
+/** A phrase of an answer, or its alternatives ("7pm", "7 pm", "19:00"). */
+const phrase = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+
+const maxWords = z.number().int().positive().optional()
+  .describe("longest answer credited, in words (default 150): a dump of records is no answer");
+
 export const responseConstraint = z
   .object({
     kind: z.literal("response"),
     must_include: z.array(z.string()).optional(),
     any_of_include: z.array(z.array(z.string()).min(1)).optional(),
+    claims: z.array(z.array(phrase).min(1)).optional()
+      .describe("statements: each claim's phrases must stand together in one sentence, none denied"),
+    distractors: z.array(phrase).optional()
+      .describe("tempting wrong values: asserting one fails the answer; mentioning it as corrected does not"),
     must_not_include: z.array(z.string()).optional(),
     close_to: z.string().optional(),
     threshold: unit.optional(),
+    max_words: maxWords,
+    reports: z.array(z.string()).optional()
+      .describe("ids of the milestones whose actions this answer reports: it is credited only as far as they are met"),
   })
   .strict();
 
@@ -112,6 +125,7 @@ export const refusalConstraint = z
     kind: z.literal("refusal"),
     mentions: z.array(z.string()).optional(),
     cues: z.array(z.string()).min(1).optional(),
+    max_words: maxWords,
   })
   .strict();
 
@@ -119,6 +133,7 @@ export const clarificationConstraint = z
   .object({
     kind: z.literal("clarification"),
     asks_for: z.array(z.string()).optional(),
+    max_words: maxWords,
   })
   .strict();
 
@@ -175,10 +190,19 @@ const edge = z.tuple([z.string(), z.string()]);
 export const milestoneDag = z.object({ nodes: z.array(milestone), edges: z.array(edge).optional() }).strict();
 export const minefieldDag = z.object({ nodes: z.array(minefield), edges: z.array(edge).optional() }).strict();
 
+/** A change the frame check lets pass although no milestone asks for it. */
+export const allowedChange = z.object({
+  table: tableName,
+  where: fieldExpectations.optional().describe("only rows matching this (after the change, or before a removal); absent: any row"),
+  reason: z.string().min(1).describe("why this side effect is harmless"),
+}).strict();
+
 export const scoringSpec = z
   .object({
     milestones: milestoneDag,
     minefields: minefieldDag.optional(),
+    allowed_changes: z.array(allowedChange).optional()
+      .describe("side effects exempt from the frame check; every other net change must be a matched milestone's"),
   })
   .strict();
 
@@ -200,6 +224,8 @@ export function leafConstraints(constraints: readonly Constraint[]): { c: LeafCo
     : [{ c, path: `${j}` }]);
 }
 export type Category = z.infer<typeof category>;
+export type Phrase = z.infer<typeof phrase>;
+export type AllowedChange = z.infer<typeof allowedChange>;
 export type FieldExpectations = z.infer<typeof fieldExpectations>;
 export type Milestone = z.infer<typeof milestone>;
 export type Minefield = z.infer<typeof minefield>;

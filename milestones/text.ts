@@ -15,7 +15,13 @@ const NUMBER_SUFFIX = /^(st|nd|rd|th|am|pm)(?![\p{L}\p{N}])/u;
  *  "13" and "Jess" is not found in "Jessica", while "Jess" is found in "Jess's". A needle ending in
  *  a digit may be followed by an ordinal or am/pm suffix ("17" is found in "17th", "7" in "7pm"). */
 export function includesWords(haystack: string, needle: string): boolean {
-  if (needle.length === 0) return true;
+  return wordOccurrences(haystack, needle).length > 0;
+}
+
+/** Character offsets of every whole-word occurrence of `needle` in `haystack` (see includesWords). */
+export function wordOccurrences(haystack: string, needle: string): number[] {
+  if (needle.length === 0) return [0];
+  const found: number[] = [];
   for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
     const before = haystack[at - 1];
     const after = haystack[at + needle.length];
@@ -23,7 +29,7 @@ export function includesWords(haystack: string, needle: string): boolean {
     const last = needle[needle.length - 1]!;
     const endOk = !ALNUM.test(last) || after === undefined || !ALNUM.test(after) ||
       (DIGIT.test(last) && NUMBER_SUFFIX.test(haystack.slice(at + needle.length)));
-    if (startOk && endOk) return true;
+    if (startOk && endOk) found.push(at);
   }
-  return false;
+  return found;
 }

@@ -77,10 +77,15 @@ test("worked example: the gold trajectory maps found->2, sent->3, told->4 and sc
 test("worked example: a paraphrased text earns partial credit computed by hand", () => {
   // Target tokens: how s the new album come along (7); text: how is the album go (5); LCS 3.
   // F = 2 * (3/5) * (3/7) / (3/5 + 3/7) = 0.5. The call: sqrt(1 * 0.5); the added row: sqrt(1 * 0.5);
-  // "sent" = sqrt(sqrt(0.5) * sqrt(0.5)) = sqrt(0.5). Score = (1 + sqrt(0.5) + 1) / 3.
+  // "sent" = sqrt(sqrt(0.5) * sqrt(0.5)) = sqrt(0.5). The answer says "I texted Fredrik", so it is
+  // credited as far as "sent" is: sqrt(0.5). Milestone similarity (1 + 2 sqrt(0.5)) / 3; the
+  // outcome (sent, told) sqrt(0.5); score = their product.
   const r = score(script("How is the album going"));
   assert.ok(Math.abs(r.milestones[1]!.similarity - Math.SQRT1_2) < 1e-12);
-  assert.ok(Math.abs(r.score - (2 + Math.SQRT1_2) / 3) < 1e-12);
+  assert.ok(Math.abs(r.milestones[2]!.similarity - Math.SQRT1_2) < 1e-12);
+  assert.deepEqual(r.milestones[2]!.reports?.map((x) => [x.id, x.how]), [["sent", "claimed"]]);
+  assert.ok(Math.abs(r.milestone_similarity - (1 + 2 * Math.SQRT1_2) / 3) < 1e-12);
+  assert.ok(Math.abs(r.score - ((1 + 2 * Math.SQRT1_2) / 3) * Math.SQRT1_2) < 1e-12);
   assert.equal(r.passed, false);
   assert.match(renderReport(r), /sent\s+payload\s+3\s+0\.707/);
 });
@@ -142,9 +147,14 @@ test("guardrail: a change before the first milestone is compared with the initia
 test("guardrail: false switches the check off", () => {
   const wipe: ScriptItem = { tool: "remove_contact", args: { contact_id: "c1" }, change: (s) => ({ contacts: s.contacts!.slice(1) }) };
   const off: ScoringSpec = { milestones: { nodes: spec.milestones.nodes.map((n) => ({ ...n, guardrail: false })) } };
-  assert.equal(score(script("How's the new album coming along?", [wipe]), off).score, 1);
+  assert.equal(score(script("How's the new album coming along?", [wipe]), off).milestone_similarity, 1);
   const exempt: ScoringSpec = { milestones: { nodes: spec.milestones.nodes.map((n) => ({ ...n, guardrail: { exempt: ["contacts"] } })) } };
-  assert.equal(score(script("How's the new album coming along?", [wipe]), exempt).score, 1);
+  assert.equal(score(script("How's the new album coming along?", [wipe]), exempt).milestone_similarity, 1);
+  // The frame check still sees the deleted contact: nothing asked for it.
+  const r = score(script("How's the new album coming along?", [wipe]), off);
+  assert.deepEqual(r.unaccounted_changes, [{ table: "contacts", id: "c1", change: "removed", steps: [3] }]);
+  assert.equal(r.score, 0.5);
+  assert.equal(r.passed, false);
 });
 
 test("guardrail: unordered branches may change their own tables in any order", () => {
@@ -160,7 +170,8 @@ test("guardrail: unordered branches may change their own tables in any order", (
       edges: [["event", "told"], ["text", "told"]],
     },
   };
-  const items = script("How's the new album coming along?", [create]);
+  // An answer that reports no action, so that only the order of the writes is tested.
+  const items = [...script("How's the new album coming along?", [create]).slice(0, -1), { agent: "Fredrik has your question." }];
   const r = score(items, s);
   assert.deepEqual(r.milestones.map((m) => m.similarity), [1, 1, 1]);
   // As a chain text -> event, with the event measured from the text's step, the order matters:

@@ -1,0 +1,59 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { assertedDistractors, claimSentence, claimedActions, sentences } from "../../milestones/answer.js";
+import { responseOutcome, replyText } from "../../milestones/constraints.js";
+import { compareContext, type ResponseConstraint } from "../../milestones/index.js";
+import type { Step } from "../../episode/trajectory.js";
+import { ZONE } from "./helpers.js";
+
+// The answer is read as statements: facts of one claim in one sentence, wrong values asserted
+// or corrected, no dumps, no actions reported that were not done.
+
+const t = (s: string) => replyText(s);
+const agent = (content: string): Step => ({ index: 5, time: "2026-03-14T02:05:00Z", snapshot: 0, kind: "agent", content });
+const judge = (c: Omit<ResponseConstraint, "kind">, text: string, done: readonly string[] = []) =>
+  responseOutcome({ kind: "response", ...c }, agent(text), compareContext(ZONE), (tools) => tools.some((x) => done.includes(x))).similarity;
+
+test("sentences split at full stops but not inside 9.30, a.m. or Dr.", () => {
+  assert.deepEqual(sentences(t("Dr. Kim sees you at 9.30 a.m. on Monday. Bring the form!")), ["dr. kim sees you at 9.30 a.m. on monday.", "bring the form!"]);
+});
+
+test("a claim's facts must stand in one sentence", () => {
+  const claim = [["monday"], ["7:30am", "7:30 am"]];
+  assert.notEqual(claimSentence(t("Your shift is on Monday at 7:30am."), claim), null);
+  assert.equal(claimSentence(t("Your shift is on Tuesday. Monday starts at 6am, breakfast at 7:30am."), [["tuesday"], ["7:30am"]]), null);
+});
+
+test("a denied fact does not make a claim", () => {
+  assert.equal(claimSentence(t("It is not at 9am."), [["9am"]]), null);
+  assert.notEqual(claimSentence(t("It's not 8am any more, it's 9am."), [["9am"]]), null);
+});
+
+test("a distractor asserted fails; mentioned as corrected or reported it does not", () => {
+  assert.deepEqual(assertedDistractors(t("The parade is at 8am."), ["8am"]).map((d) => d.phrase), ["8am"]);
+  assert.deepEqual(assertedDistractors(t("It's not 8am any more, it's 9am."), ["8am"]), []);
+  assert.deepEqual(assertedDistractors(t("It was moved from 8am to 9am."), ["8am"]), []);
+  assert.deepEqual(assertedDistractors(t("Jess said 8am, but the school's email says 9am."), ["8am"]), []);
+  assert.equal(assertedDistractors(t("The parade used to be at 9, it's at 8am."), ["8am"]).length, 1);
+});
+
+test("a response with a claim and a distractor: right, wrong, and right words in the wrong place", () => {
+  const c = { claims: [[["9am", "9:00", "9 am"]]], distractors: ["8am", "8:00"] };
+  assert.equal(judge(c, "The parade starts at 9am (the clocks changed; not 8am)."), 1);
+  assert.equal(judge(c, "The parade starts at 8am. Last year it was at 9am."), 0);
+  assert.equal(judge(c, "This doesn't look like 9am to me; it's 8am."), 0);
+});
+
+test("a dump of records is no answer, whatever it contains", () => {
+  const dump = Array.from({ length: 200 }, (_, i) => `Record ${i}: the parade starts at 9am.`).join(" ");
+  assert.equal(judge({ claims: [[["9am"]]] }, dump), 0);
+  assert.equal(judge({ claims: [[["9am"]]], max_words: 5000 }, dump), 1);
+});
+
+test("an answer that reports an action not done gets no credit", () => {
+  assert.deepEqual(claimedActions(t("I've called the pharmacy and texted Jess.")).map((a) => a.kind), ["call", "message"]);
+  assert.deepEqual(claimedActions(t("Shall I call her? I haven't sent anything yet.")), []);
+  assert.deepEqual(claimedActions(t("Calling the pharmacy now.")).map((a) => a.kind), ["call"]);
+  assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", ["send_message"]), 0);
+  assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", ["create_outgoing_call"]), 1);
+});
