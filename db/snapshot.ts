@@ -12,15 +12,16 @@ export interface ScenarioSnapshot {
   readonly rows: Snapshot;
 }
 
-/** Communications stamped after `referenceTime` have not happened yet at the scenario's "now";
- *  calendar events after it are the future the user plans, and stay. */
+/** The data as it stood at `referenceTime`: communications stamped later have not happened yet;
+ *  contacts and calendar events created later do not exist yet, and those revised later show the
+ *  version current then. Events that start later are the future the user plans, and stay. */
 export function asOf(data: PersonalData, referenceTime: string, zone: string): PersonalData {
   const now = parseTime(referenceTime, zone).toMillis();
   const past = (t: string) => parseTime(t, zone).toMillis() <= now;
   const existed = (r: { created?: string | undefined }) => r.created === undefined || past(r.created);
   return {
     ...data,
-    contacts: data.contacts.filter(existed),
+    contacts: data.contacts.filter(existed).map((c) => versionAt(c, past, (t) => parseTime(t, zone).toMillis())),
     calendar_events: data.calendar_events.filter(existed).map((e) => versionAt(e, past, (t) => parseTime(t, zone).toMillis())),
     emails: data.emails.filter((e) => past(e.time)),
     sms: { ...data.sms, messages: data.sms.messages.filter((m) => past(m.time)) },
@@ -29,9 +30,10 @@ export function asOf(data: PersonalData, referenceTime: string, zone: string): P
   };
 }
 
-/** The version of a calendar event that was current at "now": the earliest revision not yet
- *  replaced, or the final fields when every revision is in the past. */
-function versionAt<E extends PersonalData["calendar_events"][number]>(
+/** The version of a record (calendar event or contact) that was current at "now": the earliest
+ *  revision not yet replaced, or the final fields when every revision is in the past. A field
+ *  that a revision leaves out is as in the final version; an empty string clears it. */
+function versionAt<E extends { revisions?: readonly { until: string }[] | undefined }>(
   event: E, past: (t: string) => boolean, instant: (t: string) => number,
 ): E {
   const pending = [...(event.revisions ?? [])]
@@ -39,7 +41,7 @@ function versionAt<E extends PersonalData["calendar_events"][number]>(
     .find((r) => !past(r.until));
   if (!pending) return event;
   const { until: _until, ...fields } = pending;
-  return { ...event, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+  return { ...event, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v === "" ? undefined : v])) };
 }
 
 export interface Overrides {

@@ -17,6 +17,7 @@ export function verifyScenario(scenario: Scenario): Fault[] {
   const fault = (pointer: string, message: string) => faults.push({ file, pointer, message });
   const f = scenario.file;
 
+  faults.push(...futureDependencies(scenario));
   const gold = run(scenario, f.gold_trajectory);
   gold.trajectory().steps.forEach((s) => {
     if (s.kind === "tool" && !s.ok) fault("/gold_trajectory", `step ${s.index} (${s.tool}) fails: ${s.error?.message}`);
@@ -53,6 +54,33 @@ export function verifyScenario(scenario: Scenario): Fault[] {
     refusing.close();
     if (score > 0.5) fault("/milestones", `an agent that only refuses scores ${score.toFixed(3)} (> 0.5) although the user's goal needs an action or an answer`);
   }
+  return faults;
+}
+
+/** Ids the scenario's answers name (related entities, milestones, the gold trajectory) that are
+ *  records of the protagonist's data but not of the snapshot at the reference time: the scenario
+ *  depends on something that does not exist yet (a message still to come, an event arranged
+ *  later). */
+export function futureDependencies(scenario: Scenario): Fault[] {
+  const f = scenario.file;
+  const p = scenario.protagonist;
+  const all = new Set<string>([
+    ...p.contacts, ...p.calendar_events, ...p.emails, ...p.sms.conversations, ...p.sms.messages,
+    ...p.whatsapp.chats, ...p.whatsapp.messages, ...p.calls,
+  ].map((r) => r.id));
+  const present = new Set(Object.values(scenario.snapshot().rows).flatMap((rows) => rows.map((r) => r.id)));
+  const faults: Fault[] = [];
+  const walk = (value: unknown, pointer: string): void => {
+    if (typeof value === "string") {
+      if (all.has(value) && !present.has(value)) {
+        faults.push({ file: scenario.path, pointer, message: `names "${value}", which does not exist yet at the reference time ${f.reference_time}` });
+      }
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${pointer}/${i}`));
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${k}`);
+  };
+  walk(f.related_entities, "/related_entities");
+  walk(f.milestones, "/milestones");
+  walk(f.gold_trajectory, "/gold_trajectory");
   return faults;
 }
 

@@ -18,6 +18,8 @@ export const calibrationTrajectory = z.object({
   mistake: z.enum(MISTAKES).optional().describe("for a wrong trajectory: the kind of mistake"),
   why: z.string().min(1).describe("what makes it correct or wrong, read from the data"),
   steps: z.array(scriptStep).min(1),
+  retracted: z.string().min(1).optional().describe(
+    "set only when a later reading of the data showed the expectation itself was wrong (say why); the trajectory stays for the record and leaves the counts"),
 }).strict();
 
 export const calibrationFile = z.object({

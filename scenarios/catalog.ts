@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ProtagonistFile } from "./protagonist-format.js";
 import { scenarioFile, type ScenarioFile } from "./scenario-format.js";
+import { calibrationFile, type CalibrationFile } from "./calibration-format.js";
 import { ajvFaults, compileValidator, type Fault } from "./json-schema.js";
 import { loadProtagonistFile } from "./protagonist-load.js";
 import { checkScenario } from "./scenario-check.js";
@@ -21,6 +22,9 @@ function safely(file: string, check: () => Fault[]): Fault[] {
 /** A loaded, checked scenario with its protagonist; its snapshot is built on first use. */
 export class Scenario {
   private readonly derived = new Map<string, unknown>();
+
+  /** Trajectories written blind for this scenario, with their expected outcomes (if any). */
+  calibration: { file: CalibrationFile; path: string } | undefined;
 
   constructor(
     readonly file: ScenarioFile,
@@ -43,6 +47,31 @@ export class Scenario {
     if (!this.derived.has(key)) this.derived.set(key, build());
     return this.derived.get(key) as T;
   }
+}
+
+/** Reads <protagonist>/calibration/*.json and attaches each file to its scenario. */
+function attachCalibration(dir: string, scenarios: ReadonlyMap<string, Scenario>): Fault[] {
+  if (!fs.existsSync(dir)) return [];
+  const faults: Fault[] = [];
+  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json")).sort()) {
+    const file = path.join(dir, name);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(fs.readFileSync(file, "utf8"));
+    } catch (e) {
+      faults.push({ file, pointer: "/", message: `not readable JSON: ${(e as Error).message}` });
+      continue;
+    }
+    const parsed = calibrationFile.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) faults.push({ file, pointer: "/" + issue.path.join("/"), message: issue.message });
+      continue;
+    }
+    const scenario = scenarios.get(parsed.data.scenario_id);
+    if (!scenario) faults.push({ file, pointer: "/scenario_id", message: `no scenario "${parsed.data.scenario_id}" in this protagonist's folder` });
+    else scenario.calibration = { file: parsed.data, path: file };
+  }
+  return faults;
 }
 
 export interface CatalogLoad {
@@ -89,6 +118,7 @@ export class ScenarioCatalog {
         if (own.length) { faults.push(...own); continue; }
         scenarios.set(value.id, new Scenario(value, loaded.value, file));
       }
+      faults.push(...attachCalibration(path.join(dataDir, dir, "calibration"), scenarios));
     }
     return { catalog: new ScenarioCatalog(protagonists, scenarios), faults };
   }

@@ -70,7 +70,10 @@ export function checkProtagonist(file: string, p: ProtagonistFile): Fault[] {
       if (end <= start) fault(`/calendar_events/${i}/revisions/${j}`, "this version of the event ends before it starts");
     });
   });
-  p.contacts.forEach((c, i) => { if (c.created) inWindow(c.created, `/contacts/${i}/created`); });
+  p.contacts.forEach((c, i) => {
+    if (c.created) inWindow(c.created, `/contacts/${i}/created`);
+    (c.revisions ?? []).forEach((r, j) => inWindow(r.until, `/contacts/${i}/revisions/${j}/until`));
+  });
   p.emails.forEach((e, i) => inWindow(e.time, `/emails/${i}/time`));
   p.calls.forEach((c, i) => inWindow(c.start, `/calls/${i}/start`));
 

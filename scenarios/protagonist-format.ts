@@ -26,6 +26,17 @@ export const contactInput = z.object({
   notes: z.string().optional(),
   is_self: z.boolean().default(false),
   created: localOrOffsetTime.optional().describe("when the contact was saved; absent: before the data window"),
+  revisions: z.array(z.object({
+    first_name: z.string().min(1).optional(),
+    last_name: z.string().optional(),
+    phone_numbers: z.array(z.object({ label: z.string(), number: phone })).optional(),
+    emails: z.array(z.object({ label: z.string(), address: emailAddress })).optional(),
+    relationship: z.string().optional(),
+    birthday: z.string().regex(/^(\d{4}|-)-\d{2}-\d{2}$/, "YYYY-MM-DD, or --MM-DD without a year").optional(),
+    address: z.string().optional(),
+    notes: z.string().optional(),
+    until: localOrOffsetTime.describe("the moment this earlier version was replaced"),
+  }).strict()).optional().describe("earlier versions of a card that changed (a new number, a note added): the fields as they were until `until`; the top-level fields are the final version"),
 }).strict();
 
 const eventFields = {

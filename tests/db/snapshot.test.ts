@@ -45,6 +45,19 @@ test("an event's revisions give the version current at the reference time", () =
   assert.equal(at("2026-10-29T12:00:00").location, dinner.location);
 });
 
+test("a contact's revisions give the card as it was: an old number, a note not yet written", () => {
+  const p = protagonist();
+  const sam = { ...p.contacts[1]!, notes: "Call after 9pm IST", revisions: [
+    { until: "2026-10-28T18:00:00", phone_numbers: [{ label: "mobile", number: "+1 415 555 0100" }], notes: "" },
+  ] };
+  const data: PersonalData = { ...p, contacts: [sam] };
+  const at = (t: string) => asOf(data, t, ZONE).contacts[0]!;
+  assert.equal(at("2026-10-28T09:00:00").phone_numbers[0]!.number, "+1 415 555 0100");
+  assert.equal(at("2026-10-28T09:00:00").notes, undefined);
+  assert.equal(at("2026-10-28T18:00:00").notes, "Call after 9pm IST");
+  assert.equal(at("2026-10-28T18:00:00").phone_numbers[0]!.number, sam.phone_numbers[0]!.number);
+});
+
 test("the same data gives a byte-identical snapshot image", () => {
   const a = buildScenarioSnapshot(protagonist(), ZONE, "2026-10-28T20:00:00");
   const b = buildScenarioSnapshot(protagonist(), ZONE, "2026-10-28T20:00:00");
