@@ -1,6 +1,7 @@
 import { ScenarioCatalog } from "../scenarios/catalog.js";
 import { duplicateQueries, summarize, verifyScenario, type Summary } from "../episode/verify.js";
 import { TOOL_NAMES } from "../tools/registry.js";
+import { LIMITS, calibrateScenario, calibrationFaults, summarizeCalibration, type CalibrationSummary } from "../episode/calibration.js";
 import type { Fault } from "../scenarios/json-schema.js";
 
 export interface ValidateOptions { data: string; json?: boolean; protagonist?: string }
@@ -13,15 +14,36 @@ export function validateCommand(opts: ValidateOptions): number {
   const scenarios = catalog.list().filter((s) => !opts.protagonist || s.file.protagonist === opts.protagonist);
   for (const scenario of scenarios) faults.push(...verifyScenario(scenario));
   const summary = summarize(scenarios);
-  const relevant = opts.protagonist ? faults.filter((f) => f.file.includes(`/${opts.protagonist}/`)) : faults;
+  const calibration = summarizeCalibration(scenarios.flatMap(calibrateScenario));
+  const relevant = [
+    ...(opts.protagonist ? faults.filter((f) => f.file.includes(`/${opts.protagonist}/`)) : faults),
+    ...calibrationFaults(calibration),
+  ];
   if (opts.json) {
-    process.stdout.write(JSON.stringify({ scenarios: scenarios.length, protagonists: catalog.protagonists.size, summary, failures: relevant }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ scenarios: scenarios.length, protagonists: catalog.protagonists.size, summary, calibration, failures: relevant }, null, 2) + "\n");
   } else {
     for (const f of relevant) process.stdout.write(`${f.file}#${f.pointer}: ${f.message}\n`);
     process.stdout.write(render(summary, catalog.protagonists.size));
+    process.stdout.write(renderCalibration(calibration));
     process.stdout.write(`${relevant.length === 0 ? "OK" : "FAILED"}: ${scenarios.length} scenario(s) checked, ${relevant.length} failure(s)\n`);
   }
   return relevant.length ? 1 : 0;
+}
+
+function renderCalibration(c: CalibrationSummary): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const lines = [
+    `calibration: ${c.correct.total + c.wrong.total} blind trajectories over ${c.scenarios} scenario(s)`,
+    `  correct: ${c.correct.total}, ${c.correct.missed} fail or score < ${LIMITS.correctMin} (${pct(c.correct.share)}; limit ${pct(LIMITS.correctMissShare)})`,
+    `  wrong:   ${c.wrong.total}, ${c.wrong.passed} pass (limit 0), ${c.wrong.high} score > ${LIMITS.wrongMax} (${pct(c.wrong.share)}; limit ${pct(LIMITS.wrongHighShare)})`,
+    "  misjudged by category:",
+    ...Object.entries(c.by_category).sort((a, b) => b[1].total - a[1].total)
+      .map(([k, v]) => `    ${k.padEnd(26)} ${String(v.misjudged).padStart(3)} of ${v.total}`),
+  ];
+  for (const d of c.disagreements) {
+    lines.push(`  disagrees: ${d.scenario} ${d.name} (expected ${d.expected}${d.mistake ? `, ${d.mistake}` : ""}): score ${d.score.toFixed(3)}, ${d.passed ? "passed" : "not passed"}`);
+  }
+  return lines.join("\n") + "\n";
 }
 
 function render(s: Summary, protagonists: number): string {
