@@ -1,6 +1,7 @@
 import { ScenarioCatalog } from "../scenarios/catalog.js";
 import { duplicateQueries, summarize, verifyScenario, type Summary } from "../episode/verify.js";
 import { TOOL_NAMES } from "../tools/registry.js";
+import { DEGENERATE_MAX_MEAN, degenerateFaults, runDegenerateAgents, type DegenerateResult } from "../episode/degenerate.js";
 import { LIMITS, calibrateScenario, calibrationFaults, summarizeCalibration, type CalibrationSummary } from "../episode/calibration.js";
 import type { Fault } from "../scenarios/json-schema.js";
 
@@ -15,19 +16,27 @@ export function validateCommand(opts: ValidateOptions): number {
   for (const scenario of scenarios) faults.push(...verifyScenario(scenario));
   const summary = summarize(scenarios);
   const calibration = summarizeCalibration(scenarios.flatMap(calibrateScenario));
+  const degenerate = runDegenerateAgents(scenarios);
   const relevant = [
+    ...degenerateFaults(degenerate),
     ...(opts.protagonist ? faults.filter((f) => f.file.includes(`/${opts.protagonist}/`)) : faults),
     ...calibrationFaults(calibration),
   ];
   if (opts.json) {
-    process.stdout.write(JSON.stringify({ scenarios: scenarios.length, protagonists: catalog.protagonists.size, summary, calibration, failures: relevant }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ scenarios: scenarios.length, protagonists: catalog.protagonists.size, summary, calibration, degenerate_agents: degenerate, failures: relevant }, null, 2) + "\n");
   } else {
     for (const f of relevant) process.stdout.write(`${f.file}#${f.pointer}: ${f.message}\n`);
     process.stdout.write(render(summary, catalog.protagonists.size));
     process.stdout.write(renderCalibration(calibration));
+    process.stdout.write(renderDegenerate(degenerate));
     process.stdout.write(`${relevant.length === 0 ? "OK" : "FAILED"}: ${scenarios.length} scenario(s) checked, ${relevant.length} failure(s)\n`);
   }
   return relevant.length ? 1 : 0;
+}
+
+function renderDegenerate(results: readonly DegenerateResult[]): string {
+  return ["degenerate agents (no pass allowed, mean below " + DEGENERATE_MAX_MEAN + "):",
+    ...results.map((r) => `  ${r.agent.padEnd(18)} mean ${r.mean.toFixed(3)}, passes ${r.passed.length} of ${r.scenarios}`)].join("\n") + "\n";
 }
 
 function renderCalibration(c: CalibrationSummary): string {

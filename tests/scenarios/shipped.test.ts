@@ -4,6 +4,8 @@ import { ScenarioCatalog } from "../../scenarios/catalog.js";
 import { DEFAULT_DATA_DIR } from "../../scenarios/paths.js";
 import { duplicateQueries, summarize, verifyScenario } from "../../episode/verify.js";
 import { TOOL_NAMES } from "../../tools/registry.js";
+import { calibrateScenario, calibrationFaults, summarizeCalibration } from "../../episode/calibration.js";
+import { degenerateFaults, runDegenerateAgents } from "../../episode/degenerate.js";
 
 // The bundled data set verifies itself: what `pimbox validate` checks, as a test.
 const { catalog, faults } = ScenarioCatalog.load(DEFAULT_DATA_DIR);
@@ -53,4 +55,17 @@ test("the bundled scenarios meet the data set's quotas", () => {
     const [i, r, f] = combo.split("/");
     assert.ok((s.tranches[`I:${i} R:${r} F:${f}`] ?? 0) > 0, `no scenario in tranche ${combo}`);
   }
+});
+
+test("the blind calibration suite agrees with the scoring within its limits", () => {
+  const summary = summarizeCalibration(catalog.list().flatMap(calibrateScenario));
+  assert.ok(summary.scenarios === catalog.list().length, `${summary.scenarios} scenarios have calibration trajectories`);
+  assert.deepEqual(calibrationFaults(summary).map(where), [],
+    summary.disagreements.map((d) => `${d.scenario} ${d.name}: expected ${d.expected}, scored ${d.score.toFixed(3)}`).join("\n"));
+});
+
+test("agents that do no real work pass nothing and score little", () => {
+  const results = runDegenerateAgents(catalog.list());
+  assert.deepEqual(results.map((r) => r.agent), ["dump-everything", "always-refuse", "always-clarify", "do-nothing"]);
+  assert.deepEqual(degenerateFaults(results).map(where), []);
 });

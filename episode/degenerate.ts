@@ -1,0 +1,61 @@
+import type { Scenario } from "../scenarios/catalog.js";
+import type { Fault } from "../scenarios/json-schema.js";
+import { DEFAULT_OPTIONS, Episode } from "./episode.js";
+import { scoreScenarioTrajectory } from "./score.js";
+
+// Agents that do no real work, run on every scenario through the episode API (the calls the HTTP
+// routes make). A benchmark whose scores mean something gives each of them nothing: no pass, and
+// a mean far below any real attempt.
+
+const GET_ALL = [
+  "get_all_contacts", "get_all_calendars", "get_all_emails", "get_all_messages", "get_all_whatapp_messages", "get_all_phone_calls",
+];
+
+export interface DegenerateAgent {
+  name: string;
+  play(episode: Episode): void;
+}
+
+export const DEGENERATE_AGENTS: readonly DegenerateAgent[] = [
+  {
+    name: "dump-everything",
+    play(episode) {
+      const results = GET_ALL.map((tool) => episode.callTool(tool, {})).filter((s) => s.ok).map((s) => s.result);
+      episode.agentMessage(`Here is everything I found:\n${results.map((r) => JSON.stringify(r, null, 1)).join("\n")}`);
+    },
+  },
+  { name: "always-refuse", play: (episode) => void episode.agentMessage("I'm sorry, but I can't help with that.") },
+  {
+    name: "always-clarify",
+    play: (episode) => void episode.agentMessage("Could you tell me a bit more about what you need, and who or what this is about?"),
+  },
+  { name: "do-nothing", play: () => undefined },
+];
+
+/** A degenerate agent may pass no scenario and must stay below this mean score. */
+export const DEGENERATE_MAX_MEAN = 0.15;
+
+export interface DegenerateResult { agent: string; scenarios: number; passed: string[]; mean: number }
+
+export function runDegenerateAgents(scenarios: readonly Scenario[]): DegenerateResult[] {
+  return DEGENERATE_AGENTS.map((agent) => {
+    const passed: string[] = [];
+    let total = 0;
+    for (const scenario of scenarios) {
+      const episode = new Episode(`${agent.name}:${scenario.id}`, scenario, DEFAULT_OPTIONS);
+      agent.play(episode);
+      const report = scoreScenarioTrajectory(scenario, episode.trajectory());
+      episode.close();
+      total += report.score;
+      if (report.passed) passed.push(scenario.id);
+    }
+    return { agent: agent.name, scenarios: scenarios.length, passed, mean: scenarios.length ? total / scenarios.length : 0 };
+  });
+}
+
+export function degenerateFaults(results: readonly DegenerateResult[]): Fault[] {
+  return results.flatMap((r) => [
+    ...(r.passed.length > 0 ? [{ file: "degenerate agents", pointer: "/", message: `${r.agent} passes ${r.passed.length} scenario(s): ${r.passed.slice(0, 10).join(", ")}${r.passed.length > 10 ? ", ..." : ""}` }] : []),
+    ...(r.mean >= DEGENERATE_MAX_MEAN ? [{ file: "degenerate agents", pointer: "/", message: `${r.agent} scores ${r.mean.toFixed(3)} on average; it must stay below ${DEGENERATE_MAX_MEAN}` }] : []),
+  ]);
+}
