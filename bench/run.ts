@@ -22,7 +22,7 @@ for (const r of await benchMatcher()) {
 
 const shipped = benchShippedScoring(dataDir);
 add({
-  name: "scoring: p99 per trajectory on the shipped scenarios (gold and negative)",
+  name: "scoring: p99 per trajectory on the shipped scenarios (gold, negative and calibration)",
   ratio: 5 / shipped.p99,
   target: ">= 1 (5 ms budget / p99)",
   pass: shipped.p99 < 5,

@@ -5,14 +5,17 @@ import type { Trajectory } from "../episode/trajectory.js";
 
 export interface ScoringBench { p50: number; p99: number; max: number; trajectories: number }
 
-/** Scoring time per trajectory on the shipped scenarios: each scenario's gold and negative
- *  trajectories are replayed once, then each is scored `runs` times; p99 over all scorings. */
+/** Scoring time per trajectory on the shipped scenarios: each scenario's gold, negative and blind
+ *  calibration trajectories are replayed once, then each is scored `runs` times; p99 over all. */
 export function benchShippedScoring(dataDir: string, runs = 5): ScoringBench {
   const { catalog } = ScenarioCatalog.load(dataDir);
   const times: number[] = [];
   let trajectories = 0;
   for (const scenario of catalog.list()) {
-    const scripts = [scenario.file.gold_trajectory, ...scenario.file.negative_trajectories.map((n) => n.steps)];
+    const scripts = [
+      scenario.file.gold_trajectory, ...scenario.file.negative_trajectories.map((n) => n.steps),
+      ...(scenario.calibration?.file.trajectories.map((t) => t.steps) ?? []),
+    ];
     for (const script of scripts) {
       const episode = playScript(scenario, script, "bench");
       const trajectory: Trajectory = episode.trajectory();

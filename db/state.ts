@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type Database from "better-sqlite3";
 import { asc } from "drizzle-orm";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
@@ -22,9 +23,27 @@ export function readSnapshot(db: PimDatabase): Snapshot {
   return Object.freeze(Object.fromEntries(TABLE_NAMES.map((t) => [t, readTable(db, t)])));
 }
 
-/** The next snapshot: `changed` tables re-read, the others shared with `previous`. */
+/** The next snapshot: `changed` tables re-read, the others shared with `previous`. In a re-read
+ *  table, rows equal to their previous version are the previous objects, and a table with no
+ *  row changed is the previous array: a write costs memory for what it changed, and the scorer
+ *  compares unchanged rows by identity. */
 export function nextSnapshot(db: PimDatabase, previous: Snapshot, changed: readonly TableName[]): Snapshot {
   const next: Record<string, readonly Row[]> = { ...previous };
-  for (const t of changed) next[t] = readTable(db, t);
+  for (const t of changed) next[t] = sharingUnchanged(previous[t] ?? [], readTable(db, t));
   return Object.freeze(next);
+}
+
+function sharingUnchanged(before: readonly Row[], after: Row[]): readonly Row[] {
+  const old = new Map(before.map((r) => [r.id, r]));
+  let same = before.length === after.length;
+  const rows = after.map((row, i) => {
+    const prev = old.get(row.id);
+    if (prev && isDeepStrictEqual(prev, row)) {
+      if (before[i] !== prev) same = false;
+      return prev;
+    }
+    same = false;
+    return row;
+  });
+  return same ? before : Object.freeze(rows);
 }
