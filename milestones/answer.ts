@@ -132,6 +132,9 @@ const VERB = `(${Object.keys(VERBS).join("|")})`;
 // "I've texted", "I just called", "we have sent"; "I'm calling"; "has been sent", "is now saved".
 const FIRST_PERSON = new RegExp(`\\b(?:i|we)(?:'ve|'m| am| have)?\\s+${ADVERBS}${VERB}\\b`, "g");
 const PASSIVE = new RegExp(`\\b(?:has|have) (?:now |also |just )?been ${VERB}\\b|\\bis now (saved|scheduled|booked|updated|moved|cancelled|canceled|deleted|removed)\\b`, "g");
+// What follows the verb when it is not a write on the phone: "I added up the costs", "as I told
+// you", "I've put together", "I cleared up the mix-up".
+const NOT_AN_ACTION = /^\s+(?:you\b|up\b|together\b|through\b|out\b(?! to))/;
 // "I've called the pharmacy and texted Jess": further verbs joined to a first-person claim.
 const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VERB}\\b`, "g");
 // A sentence that opens with the action, as a status line: "Calling the pharmacy now.", "Sent!"
@@ -151,7 +154,8 @@ export function claimedActions(text: string): ClaimedAction[] {
     for (const re of [FIRST_PERSON, PASSIVE]) {
       for (const m of sentence.matchAll(re)) {
         const verb = m[1] ?? m[2];
-        if (verb && !/\bif\b|\bwould\b|\bshould\b|\bcan\b|\bcould\b|\bwant me\b|\bshall\b/.test(sentence.slice(Math.max(0, m.index - 20), m.index))) {
+        const conditional = /\bif\b|\bwould\b|\bshould\b|\bcan\b|\bcould\b|\bwant me\b|\bshall\b/.test(sentence.slice(Math.max(0, m.index - 20), m.index));
+        if (verb && !conditional && !NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) {
           out.push({ kind: VERBS[verb] ?? "change", words: m[0] });
         }
       }

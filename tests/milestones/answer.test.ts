@@ -57,3 +57,9 @@ test("an answer that reports an action not done gets no credit", () => {
   assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", ["send_message"]), 0);
   assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", ["create_outgoing_call"]), 1);
 });
+
+test("words that look like actions but are not writes on the phone report nothing", () => {
+  for (const text of ["I added up the costs: $3,329 in all.", "As I told you, the parade is at 9am.", "I've put together the times below.", "If you like, I could call her."]) {
+    assert.deepEqual(claimedActions(t(text)), [], text);
+  }
+});
