@@ -8,7 +8,7 @@ const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(3));
 export function renderReport(r: ScoreReport): string {
   const lines: string[] = [];
   lines.push(`scenario ${r.scenario_id}: score ${fmt(r.score)} (${r.passed ? "passed" : "not passed"})`);
-  lines.push(`  milestones ${fmt(r.milestone_similarity)}  minefields ${fmt(r.minefield_similarity)}  ` +
+  lines.push(`  milestones ${fmt(r.milestone_similarity)}  outcome ${fmt(r.outcome_similarity)}  frame ${fmt(r.frame_factor)}  minefields ${fmt(r.minefield_similarity)}  ` +
     `retrieval ${fmt(r.categories.retrieval)}  payload ${fmt(r.categories.payload)}  response ${fmt(r.categories.response)}`);
   const t = r.turns;
   lines.push(`  turns ${t.turn_count} (user ${t.user_turns}, agent ${t.agent_turns}, tool calls ${t.tool_calls}, failed ${t.failed_tool_calls})  ` +
@@ -22,6 +22,10 @@ export function renderReport(r: ScoreReport): string {
     lines.push(...table(["#", "id", "category", "step", "fired", "why"], r.minefields.map((m: MinefieldReport) =>
       row(m, m.fired ? "FIRED" : "no"))));
   }
+  if (r.unaccounted_changes.length > 0) {
+    lines.push("", "unaccounted changes (no milestone asked for them)");
+    lines.push(...r.unaccounted_changes.map((c) => `  ${c.table} ${c.id} ${c.change}${c.steps.length ? ` by step ${c.steps.join(", ")}` : ""}`));
+  }
   return lines.join("\n");
 }
 
@@ -31,6 +35,7 @@ function row(m: NodeReport, value: string): string[] {
 
 function why(m: NodeReport): string {
   const parts = m.constraints.map((c) => `${c.kind} ${c.similarity.toFixed(2)}${c.similarity < 1 ? hint(c) : ""}`);
+  for (const t of m.reports ?? []) if (t.similarity < 1) parts.push(`reports ${t.id}: ${t.similarity.toFixed(2)}`);
   for (const g of m.guardrails) if (g.changed.length > 0) parts.push(`guardrail: ${g.changed.join(", ")} changed since ${g.reference === "initial" ? "the start" : `step ${g.reference}`}`);
   return parts.join("; ");
 }
@@ -43,6 +48,10 @@ function hint(c: ConstraintResult): string {
     const weak = (d.arguments as { name: string; similarity: number }[]).filter((a) => a.similarity < 1);
     if (weak.length) return ` (${weak.map((a) => `${a.name} ${a.similarity.toFixed(2)}`).join(", ")})`;
   }
+  const asserted = (d.asserted_distractors as { phrase: string }[] | undefined) ?? [];
+  if (asserted.length) return ` (asserts ${asserted.map((a) => `"${a.phrase}"`).join(", ")})`;
+  const unmetClaims = ((d.claims as { claim: unknown[]; sentence: string | null }[] | undefined) ?? []).filter((c) => c.sentence === null);
+  if (unmetClaims.length) return ` (no sentence states ${unmetClaims.map((c) => JSON.stringify(c.claim)).join(", ")})`;
   const missing = [...((d.missing as string[] | undefined) ?? []), ...((d.forbidden_found as string[] | undefined)?.map((f) => `has "${f}"`) ?? [])];
   if (missing.length) return ` (${missing.map((x) => (x.startsWith("has ") ? x : `missing "${x}"`)).join(", ")})`;
   if (d.extra_rows_factor !== undefined && (d.extra_rows_factor as number) < 1) return ` (extra rows x${(d.extra_rows_factor as number).toFixed(2)})`;
