@@ -20,13 +20,13 @@ export function sentences(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** Clauses of a sentence: split at commas, dashes, colons and the conjunctions that join two
- *  statements ("but", "however", "whereas", "although", "though", "while", "and not"). A date such
- *  as "Tuesday, 24 November" is split too; claims are therefore read per sentence, and only
- *  negation and correction cues per clause. */
+/** Clauses of a sentence: split at commas (not inside "19,700"), dashes, colons, brackets and the
+ *  conjunctions that join two statements ("but", "however", "whereas", "although", "though",
+ *  "while"). A date such as "Tuesday, 24 November" is split too; claims are therefore read per
+ *  sentence, and only negation and correction cues per clause. */
 export function clauses(sentence: string): string[] {
   return sentence
-    .split(/\s*,\s*|\s+[\u2013\u2014-]\s+|\s*:\s+|\s*\(\s*|\s*\)\s*|\s+(?=(?:but|however|whereas|although|though|while|yet)\b)/)
+    .split(/\s*(?<!\d),\s*|\s*,(?!\d{3}\b)\s*|\s+[\u2013\u2014-]\s+|\s*:\s+|\s*\(\s*|\s*\)\s*|\s+(?=(?:but|however|whereas|although|though|while)\b)/)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
 }
@@ -37,14 +37,19 @@ export const NEGATION_CUES = [
   "rather than", "used to", "originally", "previously", "no", "nothing", "n't",
 ];
 
-/** Words that mark a mention of a wrong value as corrected or reported, not asserted: "not 8am
- *  any more", "it was moved from 8am", "Jess said 8am, but...", "the old time (8am)". */
+/** Words that by themselves mark a mention of a wrong value as corrected: "not 8am any more",
+ *  "it was moved from 8am", "the old time (8am)". */
 export const CORRECTION_CUES = [
-  ...NEGATION_CUES, "was", "were", "had been", "from", "changed", "moved", "said", "says", "say",
-  "told", "claimed", "claims", "thought", "mentioned", "wrote", "old", "earlier", "outdated", "wrong",
-  "incorrect", "mistake", "mistaken", "misread", "typo", "replaced", "superseded", "original",
-  "initially", "rather", "instead",
+  ...NEGATION_CUES, "had been", "changed", "moved", "old", "earlier", "outdated", "wrong", "incorrect",
+  "mistake", "mistaken", "misread", "typo", "replaced", "superseded", "original", "initially", "rather",
+  "instead", "rescheduled", "updated", "no longer",
 ];
+
+/** Words that report or date a value ("Jess said 8am", "it was at 8am", "from 8am"): a mention
+ *  next to one is a correction only when the sentence also contrasts it with what holds now
+ *  ("..., but it's 9am", "..., now 9am"). Alone, "it was at 8am" is still an assertion. */
+export const REPORTING_CUES = ["was", "were", "from", "said", "says", "say", "told", "claimed", "claims", "thought", "mentioned", "wrote", "thinks"];
+export const CONTRAST_CUES = ["but", "however", "actually", "now", "instead", "although", "though", "whereas", "really", "in fact", "correct", "right"];
 
 const NEGATION_WINDOW = 4;
 
@@ -71,13 +76,24 @@ export function claimSentence(text: string, claim: readonly Phrase[]): string | 
   return null;
 }
 
-/** The distractors stated as fact: each occurs in some clause with no correction cue. A mention
- *  next to a cue ("not 8am any more", "moved from 8am") is a correction, not an assertion. */
+/** Whether the mention of `phrase` in `clause` is corrected or reported rather than asserted.
+ *  The phrase itself is taken out first, so a distractor such as "no clash" is not excused by
+ *  its own "no". */
+function correctedIn(clause: string, phrase: string, sentence: string): boolean {
+  const rest = clause.split(phrase).join(" \u0000 ");
+  if (hasCue(rest, CORRECTION_CUES)) return true;
+  return hasCue(rest, REPORTING_CUES) && hasCue(sentence.split(phrase).join(" \u0000 "), CONTRAST_CUES);
+}
+
+/** The distractors stated as fact: each occurs in some clause where it is not corrected. A
+ *  mention next to a cue ("not 8am any more", "moved from 8am", "Jess said 8am, but it's 9am")
+ *  is a correction, not an assertion. */
 export function assertedDistractors(text: string, distractors: readonly Phrase[]): { phrase: string; clause: string }[] {
   const found: { phrase: string; clause: string }[] = [];
   for (const d of distractors) {
     for (const sentence of sentences(text)) {
-      const hit = clauses(sentence).flatMap((c) => alternatives(d).filter((alt) => includesWords(c, alt) && !hasCue(c, CORRECTION_CUES)).map((alt) => ({ phrase: alt, clause: c })))[0];
+      const hit = clauses(sentence).flatMap((c) => alternatives(d)
+        .filter((alt) => includesWords(c, alt) && !correctedIn(c, alt, sentence)).map((alt) => ({ phrase: alt, clause: c })))[0];
       if (hit) { found.push(hit); break; }
     }
   }
@@ -122,7 +138,7 @@ const VERBS: Record<string, ActionKind> = {
   emailed: "email", replied: "email", responded: "email", forwarded: "email", drafted: "email",
   sent: "send", told: "tell", notified: "tell", informed: "tell",
   saved: "contact",
-  scheduled: "calendar", booked: "calendar", created: "add", added: "add", put: "add",
+  scheduled: "calendar", booked: "calendar", created: "add", added: "add", put: "add", popped: "add", noted: "add", logged: "add",
   moved: "change", rescheduled: "change", updated: "change", changed: "change", edited: "change", renamed: "change", corrected: "change", fixed: "change",
   deleted: "remove", removed: "remove", cleared: "remove", trashed: "remove", cancelled: "remove", canceled: "remove",
 };
@@ -131,7 +147,7 @@ const ADVERBS = "(?:(?:'ve|'d|have|had|just|also|now|already|then|successfully|g
 const VERB = `(${Object.keys(VERBS).join("|")})`;
 // "I've texted", "I just called", "we have sent"; "I'm calling"; "has been sent", "is now saved".
 const FIRST_PERSON = new RegExp(`\\b(?:i|we)(?:'ve|'m| am| have)?\\s+${ADVERBS}${VERB}\\b`, "g");
-const PASSIVE = new RegExp(`\\b(?:has|have) (?:now |also |just )?been ${VERB}\\b|\\bis now (saved|scheduled|booked|updated|moved|cancelled|canceled|deleted|removed)\\b`, "g");
+const PASSIVE = new RegExp(`\\b(?:has|have) (?:now |also |just )?been ${VERB}\\b|\\b(?:is|are) now (saved|scheduled|booked|updated|moved|cancelled|canceled|deleted|removed)\\b`, "g");
 // What follows the verb when it is not a write on the phone: "I added up the costs", "as I told
 // you", "I've put together", "I cleared up the mix-up".
 const NOT_AN_ACTION = /^\s+(?:you\b|up\b|together\b|through\b|out\b(?! to))/;

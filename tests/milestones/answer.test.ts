@@ -63,3 +63,17 @@ test("words that look like actions but are not writes on the phone report nothin
     assert.deepEqual(claimedActions(t(text)), [], text);
   }
 });
+
+test("numbers with thousands separators stay in one clause; reported values need a contrast to count as corrected", () => {
+  assert.notEqual(claimSentence(t("The total is $19,700 for both."), [["$19,700"]]), null);
+  assert.equal(assertedDistractors(t("The total is $16,400."), ["$16,400"]).length, 1);
+  assert.equal(assertedDistractors(t("That was Alex Romero."), ["alex romero"]).length, 1);
+  assert.equal(assertedDistractors(t("Sarah, Dan and Nkechi have all said yes."), ["nkechi"]).length, 1);
+  assert.deepEqual(assertedDistractors(t("Jess said 8am, but it's actually 9am."), ["8am"]), []);
+  assert.equal(assertedDistractors(t("There's no clash on Thursday."), ["no clash"]).length, 1);
+});
+
+test("'I've popped it in your calendar' reports an action; 'it's in your calendar' states a fact", () => {
+  assert.deepEqual(claimedActions(t("I've popped it in your calendar.")).map((a) => a.kind), ["add"]);
+  assert.deepEqual(claimedActions(t("Yes, it's in your calendar for Friday.")), []);
+});
