@@ -45,10 +45,13 @@ export const CORRECTION_CUES = [
   "instead", "rescheduled", "updated", "no longer",
 ];
 
-/** Words that report or date a value ("Jess said 8am", "it was at 8am", "from 8am"): a mention
- *  next to one is a correction only when the sentence also contrasts it with what holds now
- *  ("..., but it's 9am", "..., now 9am"). Alone, "it was at 8am" is still an assertion. */
-export const REPORTING_CUES = ["was", "were", "from", "said", "says", "say", "told", "claimed", "claims", "thought", "mentioned", "wrote", "thinks"];
+/** Words that attribute a value to a source ("Jess said 8am", "your calendar says 8:00", "you
+ *  wrote the 18th"): reporting it is not asserting it ("said yes" is not an attribution). */
+export const ATTRIBUTION_CUES = ["said", "says", "say", "wrote", "writes", "claimed", "claims", "mentioned", "thought", "thinks", "believed", "believes", "according to"];
+/** Words that date a value ("it was at 8am", "from 8am"): a mention next to one is a correction
+ *  only when the sentence also contrasts it with what holds now ("..., but it's 9am"). Alone,
+ *  "that was Alex" is still an assertion. */
+export const DATING_CUES = ["was", "were", "from"];
 export const CONTRAST_CUES = ["but", "however", "actually", "now", "instead", "although", "though", "whereas", "really", "in fact", "correct", "right"];
 
 const NEGATION_WINDOW = 4;
@@ -80,9 +83,9 @@ export function claimSentence(text: string, claim: readonly Phrase[]): string | 
  *  The phrase itself is taken out first, so a distractor such as "no clash" is not excused by
  *  its own "no". */
 function correctedIn(clause: string, phrase: string, sentence: string): boolean {
-  const rest = clause.split(phrase).join(" \u0000 ");
-  if (hasCue(rest, CORRECTION_CUES)) return true;
-  return hasCue(rest, REPORTING_CUES) && hasCue(sentence.split(phrase).join(" \u0000 "), CONTRAST_CUES);
+  const rest = clause.split(phrase).join(" \u0000 ").replace(/\b(said|says|say) (yes|no|so)\b/g, " ");
+  if (hasCue(rest, CORRECTION_CUES) || hasCue(rest, ATTRIBUTION_CUES)) return true;
+  return hasCue(rest, DATING_CUES) && hasCue(sentence.split(phrase).join(" \u0000 "), CONTRAST_CUES);
 }
 
 /** The distractors stated as fact: each occurs in some clause where it is not corrected. A
