@@ -14,7 +14,7 @@ export function benchShippedScoring(dataDir: string, runs = 5): ScoringBench {
   for (const scenario of catalog.list()) {
     const scripts = [
       scenario.file.gold_trajectory, ...scenario.file.negative_trajectories.map((n) => n.steps),
-      ...(scenario.calibration?.file.trajectories.map((t) => t.steps) ?? []),
+      ...scenario.calibration.flatMap((c) => c.file.trajectories.map((t) => t.steps)),
     ];
     for (const script of scripts) {
       const episode = playScript(scenario, script, "bench");

@@ -32,9 +32,7 @@ export const LIMITS = {
 } as const;
 
 export function calibrateScenario(scenario: Scenario): CalibrationOutcome[] {
-  const cal = scenario.calibration;
-  if (!cal) return [];
-  return cal.file.trajectories.filter((t) => t.retracted === undefined).map((t) => {
+  return scenario.calibration.flatMap((cal) => cal.file.trajectories.filter((t) => t.retracted === undefined).map((t) => {
     const episode = playScript(scenario, t.steps, "calibration");
     const report = scoreScenarioTrajectory(scenario, episode.trajectory());
     episode.close();
@@ -45,7 +43,7 @@ export function calibrateScenario(scenario: Scenario): CalibrationOutcome[] {
       scenario: scenario.id, name: t.name, expected: t.expected, mistake: t.mistake ?? null,
       score: report.score, passed: report.passed, agrees, file: cal.path,
     };
-  });
+  }));
 }
 
 export interface CalibrationSummary {

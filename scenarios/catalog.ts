@@ -23,8 +23,8 @@ function safely(file: string, check: () => Fault[]): Fault[] {
 export class Scenario {
   private readonly derived = new Map<string, unknown>();
 
-  /** Trajectories written blind for this scenario, with their expected outcomes (if any). */
-  calibration: { file: CalibrationFile; path: string } | undefined;
+  /** Files of trajectories written blind for this scenario, with their expected outcomes. */
+  readonly calibration: { file: CalibrationFile; path: string }[] = [];
 
   constructor(
     readonly file: ScenarioFile,
@@ -49,7 +49,8 @@ export class Scenario {
   }
 }
 
-/** Reads <protagonist>/calibration/*.json and attaches each file to its scenario. */
+/** Reads <protagonist>/calibration/*.json and attaches each file to its scenario (a scenario may
+ *  have several: <id>.json, and later sets such as <id>.heldout.json). */
 function attachCalibration(dir: string, scenarios: ReadonlyMap<string, Scenario>): Fault[] {
   if (!fs.existsSync(dir)) return [];
   const faults: Fault[] = [];
@@ -69,7 +70,7 @@ function attachCalibration(dir: string, scenarios: ReadonlyMap<string, Scenario>
     }
     const scenario = scenarios.get(parsed.data.scenario_id);
     if (!scenario) faults.push({ file, pointer: "/scenario_id", message: `no scenario "${parsed.data.scenario_id}" in this protagonist's folder` });
-    else scenario.calibration = { file: parsed.data, path: file };
+    else scenario.calibration.push({ file: parsed.data, path: file });
   }
   return faults;
 }
