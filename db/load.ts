@@ -16,12 +16,14 @@ export class DataLoadError extends Error {
 
 /** Builds an in-memory database holding `data`; times are converted to UTC in `zone`; phone
  *  numbers without a country code are read in `region`. */
-export function loadPersonalData(data: PersonalData, zone: string, region?: Region): Database.Database {
+export function loadPersonalData(data: PersonalData, zone: string, region?: Region, stored = new Map<string, string>()): Database.Database {
   const db = new Database(":memory:");
   db.exec(schemaDDL());
   const time = (text: string, pointer: string) => {
     try {
-      return storageFromInput(text, zone);
+      let value = stored.get(text);
+      if (value === undefined) { value = storageFromInput(text, zone); stored.set(text, value); }
+      return value;
     } catch (e) {
       throw new DataLoadError(pointer, (e as Error).message);
     }

@@ -15,14 +15,19 @@ export interface ScenarioSnapshot {
 /** The data as it stood at `referenceTime`: communications stamped later have not happened yet;
  *  contacts and calendar events created later do not exist yet, and those revised later show the
  *  version current then. Events that start later are the future the user plans, and stay. */
-export function asOf(data: PersonalData, referenceTime: string, zone: string): PersonalData {
-  const now = parseTime(referenceTime, zone).toMillis();
-  const past = (t: string) => parseTime(t, zone).toMillis() <= now;
+export function asOf(data: PersonalData, referenceTime: string, zone: string, instants = new Map<string, number>()): PersonalData {
+  const instant = (t: string) => {
+    let ms = instants.get(t);
+    if (ms === undefined) { ms = parseTime(t, zone).toMillis(); instants.set(t, ms); }
+    return ms;
+  };
+  const now = instant(referenceTime);
+  const past = (t: string) => instant(t) <= now;
   const existed = (r: { created?: string | undefined }) => r.created === undefined || past(r.created);
   return {
     ...data,
-    contacts: data.contacts.filter(existed).map((c) => versionAt(c, past, (t) => parseTime(t, zone).toMillis())),
-    calendar_events: data.calendar_events.filter(existed).map((e) => versionAt(e, past, (t) => parseTime(t, zone).toMillis())),
+    contacts: data.contacts.filter(existed).map((c) => versionAt(c, past, instant)),
+    calendar_events: data.calendar_events.filter(existed).map((e) => versionAt(e, past, instant)),
     emails: data.emails.filter((e) => past(e.time)),
     sms: { ...data.sms, messages: data.sms.messages.filter((m) => past(m.time)) },
     whatsapp: { ...data.whatsapp, messages: data.whatsapp.messages.filter((m) => past(m.time)) },
@@ -78,10 +83,26 @@ export function applyOverrides(data: PersonalData, overrides: Overrides | undefi
   };
 }
 
+// Every scenario of a protagonist reads the same few thousand times, and a zone-aware parse costs
+// tens of microseconds (most of a snapshot's cost), so parses are remembered per protagonist's
+// data object: a memo of immutable input, dropped with the data.
+interface TimeCache { zone: string; instants: Map<string, number>; stored: Map<string, string> }
+const timeCaches = new WeakMap<object, TimeCache>();
+
+function timeCacheOf(data: object, zone: string): TimeCache {
+  let cache = timeCaches.get(data);
+  if (!cache || cache.zone !== zone) {
+    cache = { zone, instants: new Map(), stored: new Map() };
+    timeCaches.set(data, cache);
+  }
+  return cache;
+}
+
 export function buildScenarioSnapshot(
   data: PersonalData & { country?: string }, zone: string, referenceTime: string, overrides?: Overrides,
 ): ScenarioSnapshot {
-  const db = loadPersonalData(asOf(applyOverrides(data, overrides), referenceTime, zone), zone, protagonistRegion(data));
+  const cache = timeCacheOf(data, zone);
+  const db = loadPersonalData(asOf(applyOverrides(data, overrides), referenceTime, zone, cache.instants), zone, protagonistRegion(data), cache.stored);
   try {
     return Object.freeze({ image: db.serialize(), rows: readSnapshot(wrap(db)) });
   } finally {
