@@ -1,0 +1,186 @@
+import fs from "node:fs";
+import path from "node:path";
+import { judgePath, scorePath, trajectoryPath, type RunResult } from "../run/run-dir.js";
+import { parseLog, type LoggedStep } from "../episode/log.js";
+import { replay } from "../episode/replay.js";
+import type { Row, Snapshot, Step } from "../episode/trajectory.js";
+import type { ScenarioCatalog } from "../scenarios/catalog.js";
+import { diffTable } from "../milestones/rows.js";
+import { explainNode, type ConstraintResult, type ScoreReport } from "../milestones/index.js";
+
+// What the trajectory viewer shows of one episode: every step, the database change of each write
+// (recomputed by replaying the log and diffing the snapshots around it), the milestones and
+// minefields each step matched, and the changes nothing accounted for.
+
+/** The scorer's report may carry these (the frame check); older reports do not. */
+export interface UnaccountedChange { table: string; id: string; change: "added" | "removed" | "updated"; step: number }
+
+export interface ColumnChange { column: string; before: unknown; after: unknown }
+export interface TableChange {
+  table: string;
+  added: Row[];
+  removed: Row[];
+  updated: { id: string; changes: ColumnChange[] }[];
+}
+
+export interface NodeView {
+  dag: "milestone" | "minefield";
+  id: string;
+  category: string | null;
+  step: number | null;
+  similarity: number;
+  /** Minefields: whether it fired. Milestones: whether it was met (similarity above 0). */
+  hit: boolean;
+  why: string;
+  constraints: ConstraintResult[];
+}
+
+export interface StepView {
+  index: number;
+  kind: Step["kind"];
+  time: string | null;
+  content?: string;
+  tool?: string;
+  arguments?: unknown;
+  ok?: boolean;
+  result?: unknown;
+  error?: unknown;
+  write?: boolean;
+  changes?: TableChange[];
+}
+
+export interface EpisodeView {
+  model: string;
+  scenario_id: string;
+  trial: number;
+  title: string | null;
+  protagonist: string;
+  zone: string | null;
+  score: number;
+  passed: boolean;
+  error: string | null;
+  steps: StepView[];
+  nodes: NodeView[];
+  unaccounted: UnaccountedChange[] | null;
+  judge: unknown;
+  /** Why part of the view is missing (no log, scenario not in the data folder...). */
+  notes: string[];
+}
+
+type Report = ScoreReport & { unaccounted_changes?: UnaccountedChange[] };
+
+export function episodeView(dir: string, row: RunResult & { model: string }, catalog: ScenarioCatalog): EpisodeView {
+  const notes: string[] = [];
+  if (row.error) notes.push(`the episode could not finish: ${row.error}`);
+  const scenario = catalog.get(row.scenario_id);
+  if (!scenario) notes.push(`scenario "${row.scenario_id}" is not in the data folder: steps are shown as logged, without database changes`);
+  const log = readText(path.join(dir, trajectoryPath(row.scenario_id, row.trial)));
+  let steps: StepView[] = [];
+  if (log === null) notes.push(`no trajectory log (${trajectoryPath(row.scenario_id, row.trial)})`);
+  else {
+    try {
+      const parsed = parseLog(log);
+      steps = scenario ? replayedSteps(scenario, parsed.header.options.tick_seconds, parsed.steps, notes) : parsed.steps.map(loggedView);
+    } catch (e) {
+      notes.push(`the trajectory log cannot be read: ${(e as Error).message}`);
+    }
+  }
+  const report = readJson<Report>(path.join(dir, scorePath(row.scenario_id, row.trial)), notes, "score report");
+  return {
+    model: row.model, scenario_id: row.scenario_id, trial: row.trial,
+    title: scenario?.file.title ?? null, protagonist: row.protagonist, zone: scenario?.zone ?? null,
+    score: row.score, passed: row.passed, error: row.error,
+    steps,
+    nodes: report ? nodeViews(report) : [],
+    unaccounted: report?.unaccounted_changes ?? null,
+    judge: fs.existsSync(path.join(dir, judgePath(row.scenario_id, row.trial)))
+      ? readJson(path.join(dir, judgePath(row.scenario_id, row.trial)), notes, "judge verdict") : null,
+    notes,
+  };
+}
+
+function replayedSteps(scenario: NonNullable<ReturnType<ScenarioCatalog["get"]>>, tickSeconds: number, logged: readonly LoggedStep[], notes: string[]): StepView[] {
+  const episode = replay(scenario, { tickSeconds }, logged);
+  try {
+    const { steps, snapshots } = episode.trajectory();
+    if (steps.length !== logged.length) notes.push(`the replay has ${steps.length} steps, the log ${logged.length}: the scenario data may have changed since the run`);
+    let before = 0;
+    return steps.map((s) => {
+      const view = stepView(s);
+      if (s.snapshot !== before) {
+        view.changes = snapshotChanges(snapshots[before]!, snapshots[s.snapshot]!);
+        before = s.snapshot;
+      }
+      return view;
+    });
+  } finally {
+    episode.close();
+  }
+}
+
+function stepView(s: Step): StepView {
+  if (s.kind !== "tool") return { index: s.index, kind: s.kind, time: s.time, content: s.content };
+  return { index: s.index, kind: "tool", time: s.time, tool: s.tool, arguments: s.raw_arguments ?? s.arguments, ok: s.ok, result: s.result, error: s.error, write: s.write };
+}
+
+function loggedView(s: LoggedStep, i: number): StepView {
+  const index = s.index ?? i;
+  if (s.kind !== "tool") return { index, kind: s.kind, time: s.time ?? null, content: s.content };
+  return { index, kind: "tool", time: s.time ?? null, tool: s.tool, arguments: s.raw_arguments ?? s.arguments, ok: s.ok ?? !s.error, result: s.result, error: s.error, write: s.write ?? false };
+}
+
+/** Every table whose rows differ between two snapshots; unchanged tables share their arrays. */
+export function snapshotChanges(before: Snapshot, after: Snapshot): TableChange[] {
+  const changes: TableChange[] = [];
+  for (const table of Object.keys(after).sort()) {
+    const d = diffTable(before[table] ?? [], after[table]!);
+    if (d.added.length + d.removed.length + d.updated.length === 0) continue;
+    changes.push({
+      table,
+      added: d.added,
+      removed: d.removed,
+      updated: d.updated.map((u) => ({
+        id: u.after.id,
+        changes: [...new Set([...Object.keys(u.before), ...Object.keys(u.after)])]
+          .filter((c) => JSON.stringify(u.before[c]) !== JSON.stringify(u.after[c]))
+          .map((column) => ({ column, before: u.before[column] ?? null, after: u.after[column] ?? null })),
+      })),
+    });
+  }
+  return changes;
+}
+
+function nodeViews(r: Report): NodeView[] {
+  return [
+    ...r.milestones.map((m): NodeView => ({
+      dag: "milestone", id: m.id, category: m.category, step: m.matched_step ?? m.step, similarity: m.similarity,
+      hit: m.matched_step !== null, why: explainNode(m), constraints: m.constraints,
+    })),
+    ...r.minefields.map((m): NodeView => ({
+      dag: "minefield", id: m.id, category: m.category, step: m.step, similarity: m.similarity,
+      hit: m.fired, why: explainNode(m), constraints: m.constraints,
+    })),
+  ];
+}
+
+function readText(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+function readJson<T>(file: string, notes: string[], what: string): T | null {
+  const text = readText(file);
+  if (text === null) {
+    notes.push(`no ${what} (${path.basename(path.dirname(file))}/${path.basename(file)})`);
+    return null;
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch (e) {
+    notes.push(`the ${what} is not JSON: ${(e as Error).message}`);
+    return null;
+  }
+}

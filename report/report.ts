@@ -1,0 +1,46 @@
+import type { ScenarioCatalog } from "../scenarios/catalog.js";
+import { loadRuns, type LoadedRuns } from "./load.js";
+import { reportTables, type ReportTables } from "./tables.js";
+import { DEFAULT_BOOTSTRAP, type BootstrapOptions } from "./stats.js";
+import { renderMarkdown } from "./markdown.js";
+import { renderCharts } from "./charts.js";
+import { renderHtml } from "./html.js";
+import { episodeView } from "./episode-view.js";
+
+// From run directories to the report's three forms: numbers (JSON), Markdown and HTML.
+
+export interface Report {
+  runs: LoadedRuns;
+  tables: ReportTables;
+}
+
+export function buildReport(dirs: readonly string[], bootstrap: BootstrapOptions = DEFAULT_BOOTSTRAP): Report {
+  const runs = loadRuns(dirs);
+  return { runs, tables: reportTables(runs.rows, bootstrap) };
+}
+
+/** The numbers, for `--json`: the runs read, the warnings, and every table. */
+export function reportJson(r: Report): unknown {
+  return {
+    runs: r.runs.models.map((m) => ({ label: m.label, dirs: m.dirs, trials: m.manifests.map((x) => x.trials), missing_episodes: m.missing })),
+    warnings: r.runs.warnings,
+    ...r.tables,
+  };
+}
+
+export function reportMarkdown(r: Report): string {
+  return renderMarkdown(r.tables, r.runs.models);
+}
+
+/** The self-contained HTML page; the catalog is needed to replay trajectories for their diffs. */
+export async function reportHtml(r: Report, catalog: ScenarioCatalog, generated = new Date().toISOString()): Promise<string> {
+  return renderHtml({
+    tables: r.tables,
+    charts: await renderCharts(r.tables),
+    rows: r.runs.rows,
+    models: r.runs.models,
+    warnings: r.runs.warnings,
+    generated,
+    episode: (i) => episodeView(r.runs.dirs[i]!, r.runs.rows[i]!, catalog),
+  });
+}
