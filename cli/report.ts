@@ -2,7 +2,6 @@ import fs from "node:fs";
 import { buildReport, reportHtml, reportJson, reportMarkdown } from "../report/report.js";
 import { ReportInputError } from "../report/load.js";
 import { DEFAULT_BOOTSTRAP } from "../report/stats.js";
-import { loadCatalog } from "./catalog.js";
 import { UsageError } from "./serve.js";
 
 export interface ReportOptions { html?: string; json?: boolean; data: string; resamples: string; seed: string }
@@ -23,7 +22,7 @@ export async function reportCommand(dirs: string[], opts: ReportOptions): Promis
   }
   for (const w of report.runs.warnings) process.stderr.write(`pimbox report: warning: ${w}\n`);
   if (opts.html) {
-    const html = await reportHtml(report, loadCatalog(opts.data, true));
+    const html = await reportHtml(report, opts.data);
     try {
       fs.writeFileSync(opts.html, html);
     } catch (e) {

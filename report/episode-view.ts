@@ -6,7 +6,7 @@ import { replay } from "../episode/replay.js";
 import type { Row, Snapshot, Step } from "../episode/trajectory.js";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import { diffTable } from "../milestones/rows.js";
-import { explainNode, type ConstraintResult, type ScoreReport } from "../milestones/index.js";
+import { explainNode, WRITE_TOOL_TABLES, type ConstraintResult, type ScoreReport } from "../milestones/index.js";
 
 // What the trajectory viewer shows of one episode: every step, the database change of each write
 // (recomputed by replaying the log and diffing the snapshots around it), the milestones and
@@ -80,7 +80,11 @@ export function episodeView(dir: string, row: RunResult & { model: string }, cat
   else {
     try {
       const parsed = parseLog(log);
-      steps = scenario ? replayedSteps(scenario, parsed.header.options.tick_seconds, parsed.steps, notes) : parsed.steps.map(loggedView);
+      // Only a write can change the database: a log without one is shown as logged, which spares
+      // building the scenario's snapshot and replaying (most of the report's time on large runs).
+      steps = scenario && parsed.steps.some(mayWrite)
+        ? replayedSteps(scenario, parsed.header.options.tick_seconds, parsed.steps, notes)
+        : parsed.steps.map(loggedView);
     } catch (e) {
       notes.push(`the trajectory log cannot be read: ${(e as Error).message}`);
     }
@@ -117,6 +121,8 @@ function replayedSteps(scenario: NonNullable<ReturnType<ScenarioCatalog["get"]>>
     episode.close();
   }
 }
+
+const mayWrite = (s: LoggedStep) => s.kind === "tool" && s.ok !== false && (s.write ?? s.tool in WRITE_TOOL_TABLES);
 
 function stepView(s: Step): StepView {
   if (s.kind !== "tool") return { index: s.index, kind: s.kind, time: s.time, content: s.content };

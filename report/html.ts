@@ -1,8 +1,6 @@
 import fs from "node:fs";
-import zlib from "node:zlib";
 import type { Chart } from "./charts.js";
 import type { ModelRuns } from "./load.js";
-import type { EpisodeView } from "./episode-view.js";
 import type { ReportRow, ReportTables } from "./tables.js";
 import { escapeHtml, tablesHtml } from "./table-html.js";
 import { STYLE } from "./style.js";
@@ -19,8 +17,8 @@ export interface HtmlInput {
   models: ModelRuns[];
   warnings: string[];
   generated: string;
-  /** The view of rows[i], produced on demand so that a large run is never held in memory twice. */
-  episode: (i: number) => EpisodeView;
+  /** The viewer's data of rows[i]: gzipped JSON, base64 (episode-pool.ts). */
+  episodes: string[];
 }
 
 /** The client modules, in the order they are declared in the import map. */
@@ -51,11 +49,7 @@ const CSP = "default-src 'none'; script-src 'unsafe-inline' data:; style-src 'un
 
 export function renderHtml(input: HtmlInput): string {
   const { tables, charts, rows, models } = input;
-  const episodes: string[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const packed = zlib.gzipSync(JSON.stringify(input.episode(i)), { level: 6 }).toString("base64");
-    episodes.push(`<script type="application/gzip" id="ep-${i}">${packed}</script>`);
-  }
+  const episodes = input.episodes.map((packed, i) => `<script type="application/gzip" id="ep-${i}">${packed}</script>`);
   const runs = models.map((m) => `<li><b>${escapeHtml(m.label)}</b>: ${m.dirs.map(escapeHtml).join(", ")}` +
     ` (${m.manifests[0]?.trials ?? "?"} trial(s)${m.missing ? `, ${m.missing} episodes unfinished` : ""})</li>`).join("");
   const warnings = input.warnings.length === 0 ? "" : `<ul class="notes">${input.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join("")}</ul>`;

@@ -29,7 +29,9 @@ export function loadRuns(dirs: readonly string[]): LoadedRuns {
   const models = new Map<string, ModelRuns>();
   const episodes = new Map<string, { row: ReportRow; dir: string }>();
   const warnings: string[] = [];
-  for (const dir of dirs) {
+  // The same directory named twice (a shell glob and a path, say) is read once.
+  const unique = dirs.filter((d, i) => dirs.findIndex((e) => path.resolve(e) === path.resolve(d)) === i);
+  for (const dir of unique) {
     const manifest = readManifest(dir);
     const model = models.get(manifest.label) ?? { label: manifest.label, dirs: [], manifests: [], missing: 0 };
     models.set(manifest.label, model);

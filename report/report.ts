@@ -1,11 +1,10 @@
-import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import { loadRuns, type LoadedRuns } from "./load.js";
 import { reportTables, type ReportTables } from "./tables.js";
 import { DEFAULT_BOOTSTRAP, type BootstrapOptions } from "./stats.js";
 import { renderMarkdown } from "./markdown.js";
 import { renderCharts } from "./charts.js";
 import { renderHtml } from "./html.js";
-import { episodeView } from "./episode-view.js";
+import { episodePayloads } from "./episode-pool.js";
 
 // From run directories to the report's three forms: numbers (JSON), Markdown and HTML.
 
@@ -32,15 +31,16 @@ export function reportMarkdown(r: Report): string {
   return renderMarkdown(r.tables, r.runs.models);
 }
 
-/** The self-contained HTML page; the catalog is needed to replay trajectories for their diffs. */
-export async function reportHtml(r: Report, catalog: ScenarioCatalog, generated = new Date().toISOString()): Promise<string> {
+/** The self-contained HTML page; the scenario data is needed to replay trajectories for their diffs. */
+export async function reportHtml(r: Report, dataDir: string, generated = new Date().toISOString()): Promise<string> {
+  const [charts, episodes] = await Promise.all([renderCharts(r.tables), episodePayloads(r.runs.rows, r.runs.dirs, dataDir)]);
   return renderHtml({
     tables: r.tables,
-    charts: await renderCharts(r.tables),
+    charts,
     rows: r.runs.rows,
     models: r.runs.models,
     warnings: r.runs.warnings,
     generated,
-    episode: (i) => episodeView(r.runs.dirs[i]!, r.runs.rows[i]!, catalog),
+    episodes,
   });
 }

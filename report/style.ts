@@ -14,12 +14,14 @@ th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: rig
 th:first-child, td:first-child { text-align: left; }
 th { background: var(--soft); font-weight: 600; cursor: pointer; user-select: none; }
 th.asc::after { content: " ▲"; } th.desc::after { content: " ▼"; }
-.filters { display: flex; gap: 16px; flex-wrap: wrap; align-items: end; padding: 12px 0; position: sticky; top: 0; background: var(--bg); z-index: 2; border-bottom: 1px solid var(--line); }
+.filters { display: flex; gap: 16px; flex-wrap: wrap; align-items: end; padding: 12px 0; background: var(--bg); border-bottom: 1px solid var(--line); }
+#picker { position: sticky; top: 0; z-index: 2; }
 .filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); }
 select, button { font: inherit; padding: 3px 6px; }
 .charts { display: flex; flex-wrap: wrap; gap: 24px; }
 .charts figure { margin: 0; }
 .charts figcaption { font-weight: 600; margin-bottom: 4px; }
+section.table { overflow-x: auto; }
 .scroll { max-height: 480px; overflow: auto; border: 1px solid var(--line); }
 td.ep { cursor: pointer; color: #0b57d0; }
 td.ep:hover { text-decoration: underline; }
@@ -41,6 +43,6 @@ pre { white-space: pre-wrap; word-break: break-word; margin: 4px 0; font-size: 1
 .diff td, .diff th { text-align: left; white-space: normal; }
 .diff .added { background: #e6f4ea; } .diff .removed { background: #fdecea; }
 .diff del { color: var(--bad); } .diff ins { color: var(--ok); text-decoration: none; }
-.nodes td { white-space: normal; text-align: left; }
+.nodes td, .nodes th { white-space: normal; text-align: left; }
 .notes { color: var(--warn); }
 `;

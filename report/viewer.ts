@@ -122,7 +122,8 @@ async function showEpisodes(): Promise<void> {
     return paneHtml(await loadEpisode(i));
   }));
   $("#panes").innerHTML = panes.join("");
-  history.replaceState(null, "", `#${encodeURIComponent(select("model").value)}/${encodeURIComponent(scenario)}/${trial}`);
+  const compare = select("compare").value;
+  history.replaceState(null, "", `#${[select("model").value, scenario, String(trial), ...(compare ? [compare] : [])].map(encodeURIComponent).join("/")}`);
 }
 
 picker.addEventListener("change", (e) => {
@@ -138,8 +139,9 @@ document.addEventListener("click", (e) => {
   $("#viewer-title").scrollIntoView();
 });
 
-function open(model: string, scenario: string, trial: number): void {
+function open(model: string, scenario: string, trial: number, compare?: string): void {
   select("model").value = model;
+  if (compare !== undefined && config.models.includes(compare)) select("compare").value = compare;
   select("scenario").value = scenario;
   fillTrials();
   if ([...select("trial").options].some((o) => o.value === String(trial))) select("trial").value = String(trial);
@@ -183,6 +185,8 @@ function stepHtml(s: StepView, nodes: NodeView[]): string {
       (s.ok ? `<details${result.length < 600 ? " open" : ""}><summary>result (${result.length} chars)</summary><pre>${escapeHtml(result)}</pre></details>`
         : `<div class="fail">error<pre>${json(s.error)}</pre></div>`) +
       (s.changes ? s.changes.map(diffHtml).join("") : "");
+  } else if (s.kind === "system") {
+    body = `<details><summary>system prompt (${(s.content ?? "").length} chars)</summary><pre>${escapeHtml(s.content ?? "")}</pre></details>`;
   } else {
     body = `<pre>${escapeHtml(s.content ?? "")}</pre>`;
   }
@@ -205,7 +209,8 @@ function diffHtml(c: TableChange): string {
 
 renderScenarios(rows);
 fillTrials();
-const [hModel, hScenario, hTrial] = location.hash.slice(1).split("/").map(decodeURIComponent);
-if (hModel && hScenario && byKey.has(key(hModel, hScenario, Number(hTrial)))) open(hModel, hScenario, Number(hTrial));
+// #model/scenario/trial[/compare] opens an episode, so that a link can point at one.
+const [hModel, hScenario, hTrial, hCompare] = location.hash.slice(1).split("/").map(decodeURIComponent);
+if (hModel && hScenario && byKey.has(key(hModel, hScenario, Number(hTrial)))) open(hModel, hScenario, Number(hTrial), hCompare);
 else if (rows.length > 0) void showEpisodes();
 document.body.dataset.ready = "true";

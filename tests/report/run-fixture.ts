@@ -40,7 +40,7 @@ export interface WriteRunOptions {
   label: string;
   trials: number;
   scenarioIds: string[];
-  variant: (trial: number) => Variant;
+  variant: (trial: number, scenarioIndex: number) => Variant;
   shard?: { index: number; count: number } | null;
   judge?: boolean;
   /** Adds an `unaccounted_changes` entry to this scenario's trial-2 score report. */
@@ -56,14 +56,14 @@ export function writeRunDir(dir: string, catalog: ScenarioCatalog, o: WriteRunOp
   };
   fs.writeFileSync(path.join(dir, "run.json"), JSON.stringify(manifest, null, 2));
   const lines: string[] = [];
-  for (const id of o.scenarioIds) {
+  o.scenarioIds.forEach((id, index) => {
     const scenario = catalog.get(id);
     if (!scenario) throw new Error(`fixture scenario ${id} is missing`);
     for (let trial = 1; trial <= o.trials; trial++) {
-      const result = writeEpisode(dir, { scenario, trial, variant: o.variant(trial) }, o);
+      const result = writeEpisode(dir, { scenario, trial, variant: o.variant(trial, index) }, o);
       lines.push(JSON.stringify(result));
     }
-  }
+  });
   fs.writeFileSync(path.join(dir, "results.jsonl"), lines.join("\n") + "\n");
 }
 
