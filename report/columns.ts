@@ -34,11 +34,14 @@ export function tableViews(t: ReportTables): TableView[] {
   const ci = `${pct}% bootstrap interval over scenarios in brackets (${t.bootstrap.resamples} resamples, seed ${t.bootstrap.seed})`;
   const abbrev = { referential: "Ref", functional: "Fun", informational: "Inf" } as const;
   const views: TableView[] = [
-    perModel("overview", "Runs", "scenarios and episodes per model; errors: episodes that could not finish (scored 0); unaccounted: changes no milestone explains", ms, [
+    perModel("overview", "Runs", "scenarios and episodes per model; errors: episodes that could not finish (scored 0); unaccounted: changes no milestone explains; tokens and latency: mean per episode", ms, [
       ["scenarios", (m) => numberCell(m.scenarios)],
       ["episodes", (m) => numberCell(m.episodes)],
       ["errors", (m) => numberCell(m.errors)],
       ["unaccounted", (m) => numberCell(m.unaccounted_changes)],
+      ["prompt tokens", (m) => numberCell(m.cost.prompt_tokens)],
+      ["completion tokens", (m) => numberCell(m.cost.completion_tokens)],
+      ["latency (s)", (m) => numberCell(m.cost.latency_ms === null ? null : m.cost.latency_ms / 1000, 1)],
     ]),
     perModel("table4", "Score by complexity tranche (Table 4)", `mean score; macro: the mean of the tranche means; ${ci}`, ms, [
       ["macro", (m) => estimateCell(m.table4.macro)],

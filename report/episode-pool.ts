@@ -16,11 +16,17 @@ export function packEpisodes(job: EpisodeJob, catalog = ScenarioCatalog.load(job
   return job.rows.map((row, i) => zlib.gzipSync(JSON.stringify(episodeView(job.dirs[i]!, row, catalog))).toString("base64"));
 }
 
-/** Below this many episodes one thread is faster than loading the catalog in several. */
-const PARALLEL_FROM = 300;
+export interface PoolOptions {
+  threads: number;
+  /** Below this many episodes one thread is faster than loading the catalog in several. */
+  parallelFrom: number;
+}
 
-export async function episodePayloads(rows: readonly ReportRow[], dirs: readonly string[], dataDir: string, threads = os.availableParallelism()): Promise<string[]> {
-  if (threads < 2 || rows.length < PARALLEL_FROM) return packEpisodes({ rows: [...rows], dirs: [...dirs], dataDir });
+export async function episodePayloads(
+  rows: readonly ReportRow[], dirs: readonly string[], dataDir: string,
+  { threads, parallelFrom }: PoolOptions = { threads: os.availableParallelism(), parallelFrom: 300 },
+): Promise<string[]> {
+  if (threads < 2 || rows.length < parallelFrom) return packEpisodes({ rows: [...rows], dirs: [...dirs], dataDir });
   const byScenario = new Map<string, number[]>();
   rows.forEach((r, i) => byScenario.set(r.scenario_id, [...(byScenario.get(r.scenario_id) ?? []), i]));
   const shares: number[][] = Array.from({ length: threads }, () => []);

@@ -41,6 +41,7 @@ pre { white-space: pre-wrap; word-break: break-word; margin: 4px 0; font-size: 1
 .badge.minefield { color: var(--bad); border-color: var(--bad); }
 .diff table { margin: 4px 0; font-size: 12px; }
 .diff td, .diff th { text-align: left; white-space: normal; }
+.diff td:first-child { white-space: nowrap; vertical-align: top; }
 .diff .added { background: #e6f4ea; } .diff .removed { background: #fdecea; }
 .diff del { color: var(--bad); } .diff ins { color: var(--ok); text-decoration: none; }
 .nodes td, .nodes th { white-space: normal; text-align: left; }

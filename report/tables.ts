@@ -39,6 +39,8 @@ export interface ModelTables {
   /** Episodes that could not finish (scored 0). */
   errors: number;
   unaccounted_changes: number;
+  /** Means per episode over the episodes that report them (null: none does). */
+  cost: { prompt_tokens: number | null; completion_tokens: number | null; latency_ms: number | null };
   table4: { macro: Estimate; overall: Estimate; tranches: Record<Dimension, Record<Level, Estimate>> };
   table5: {
     turns: Estimate; milestone_similarity: Estimate;
@@ -186,6 +188,11 @@ export function modelTables(model: string, rows: readonly ReportRow[], options: 
     episodes: rows.length,
     errors: rows.filter((r) => r.error !== null).length,
     unaccounted_changes: rows.reduce((s, r) => s + r.unaccounted_changes, 0),
+    cost: {
+      prompt_tokens: mean(rows.flatMap((r) => (r.usage ? [r.usage.prompt_tokens] : []))),
+      completion_tokens: mean(rows.flatMap((r) => (r.usage ? [r.usage.completion_tokens] : []))),
+      latency_ms: mean(rows.flatMap((r) => (r.latency_ms === null ? [] : [r.latency_ms]))),
+    },
     table4: { macro: bootstrap(units, trancheMeans, options), overall: est(all, (u) => u.score), tranches },
     table5: {
       turns: est(all, (u) => u.turn_count),

@@ -9,6 +9,7 @@ import { ScenarioCatalog } from "../../scenarios/catalog.js";
 import { DEFAULT_DATA_DIR } from "../../scenarios/paths.js";
 import { loadRuns } from "../../report/load.js";
 import { episodeView } from "../../report/episode-view.js";
+import { episodePayloads } from "../../report/episode-pool.js";
 import { FIXTURE_SCENARIOS, writeFixtureRuns } from "./run-fixture.js";
 
 // The real CLI on run directories made by playing gold and degraded scripts of shipped scenarios.
@@ -32,7 +33,7 @@ test("Markdown on stdout: the paper's tables per model, shards combined, the com
     "pass^k and pass@k", "LLM judge", "Model against model", "Where gold and sloppy disagree"]) {
     assert.ok(r.stdout.includes(`### ${title}`), title);
   }
-  assert.match(r.stdout, /\| gold \| 8 \| 24 \| 0 \| 0 \|/);
+  assert.match(r.stdout, /\| gold \| 8 \| 24 \| 0 \| 0 \| – \| – \| – \|/);
   assert.match(r.stdout, /\| sloppy \| 8 \| 24 \| 0 \| 1 \|/); // two shards, one model; one unaccounted change
   assert.match(r.stdout, /\| gold \| 1\.000 \[1\.000, 1\.000\] \| 1\.000 \[1\.000, 1\.000\] \|/);
 });
@@ -106,4 +107,14 @@ test("episode view: each write's database change from the replay, matched milest
   assert.equal(sloppy.unaccounted?.length, 1);
   assert.equal(sloppy.unaccounted![0]!.id, "evt_fixture");
   assert.ok(sloppy.nodes.some((n) => n.dag === "milestone" && !n.hit));
+});
+
+test("episodes packed on worker threads are the ones packed on this thread, in row order", async () => {
+  const loaded = loadRuns([runs.gold, ...runs.shards]);
+  const rows = loaded.rows.slice(0, 12);
+  const dirs = loaded.dirs.slice(0, 12);
+  const here = await episodePayloads(rows, dirs, DEFAULT_DATA_DIR, { threads: 1, parallelFrom: 0 });
+  const pooled = await episodePayloads(rows, dirs, DEFAULT_DATA_DIR, { threads: 2, parallelFrom: 0 });
+  assert.equal(pooled.length, rows.length);
+  assert.deepEqual(pooled, here);
 });

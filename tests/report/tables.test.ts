@@ -15,7 +15,8 @@ function row(model: string, scenario: string, trial: number, score: number, o: {
     challenges: { misinformation: o.mis ?? false, insufficient_context: o.ins ?? false },
     turns: "single", goal_type: o.goal, score, passed: score === 1, milestone_similarity: score,
     categories: { retrieval: score, payload: o.goal === "answer" ? null : score, response: 1 },
-    turn_count: o.turns ?? 4, tool_calls: 2, unaccounted_changes: 0, usage: null, latency_ms: null, error: null,
+    turn_count: o.turns ?? 4, tool_calls: 2, unaccounted_changes: 0,
+    usage: model === "A" ? { prompt_tokens: 1000 * trial, completion_tokens: 100 } : null, latency_ms: model === "A" ? 2000 : null, error: null,
     judge: o.judge === undefined ? null : { helpfulness: o.judge }, finished_at: "2026-11-24T00:00:00Z",
   };
 }
@@ -45,6 +46,12 @@ test("Table 4 by hand: overall, tranches and the macro average of the tranche me
   // Tranche means present: ref .875, 0; fun .75, 1, 0; inf .75, .5.
   close(a.table4.macro.value, (0.875 + 0 + 0.75 + 1 + 0 + 0.75 + 0.5) / 7);
   assert.ok(a.table4.overall.lo! <= a.table4.overall.value! && a.table4.overall.value! <= a.table4.overall.hi!);
+});
+
+test("tokens and latency: means per episode, absent when no episode reports them", () => {
+  const [a, b] = reportTables([...A, ...B]).models;
+  assert.deepEqual(a!.cost, { prompt_tokens: 1500, completion_tokens: 100, latency_ms: 2000 });
+  assert.deepEqual(b!.cost, { prompt_tokens: null, completion_tokens: null, latency_ms: null });
 });
 
 test("Table 5 by hand: turns, categories, task success split into questions and changes", () => {
