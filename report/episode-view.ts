@@ -89,7 +89,7 @@ export function episodeView(dir: string, row: RunResult & { model: string }, cat
       notes.push(`the trajectory log cannot be read: ${(e as Error).message}`);
     }
   }
-  const report = readJson<Report>(path.join(dir, scorePath(row.scenario_id, row.trial)), notes, "score report");
+  const report = readJson<Report>(dir, scorePath(row.scenario_id, row.trial), notes, "score report");
   return {
     model: row.model, scenario_id: row.scenario_id, trial: row.trial,
     title: scenario?.file.title ?? null, protagonist: row.protagonist, zone: scenario?.zone ?? null,
@@ -98,7 +98,7 @@ export function episodeView(dir: string, row: RunResult & { model: string }, cat
     nodes: report ? nodeViews(report) : [],
     unaccounted: report?.unaccounted_changes ?? null,
     judge: fs.existsSync(path.join(dir, judgePath(row.scenario_id, row.trial)))
-      ? readJson(path.join(dir, judgePath(row.scenario_id, row.trial)), notes, "judge verdict") : null,
+      ? readJson(dir, judgePath(row.scenario_id, row.trial), notes, "judge verdict") : null,
     notes,
   };
 }
@@ -177,16 +177,16 @@ function readText(file: string): string | null {
   }
 }
 
-function readJson<T>(file: string, notes: string[], what: string): T | null {
-  const text = readText(file);
+function readJson<T>(dir: string, rel: string, notes: string[], what: string): T | null {
+  const text = readText(path.join(dir, rel));
   if (text === null) {
-    notes.push(`no ${what} (${path.basename(path.dirname(file))}/${path.basename(file)})`);
+    notes.push(`no ${what} (${rel})`);
     return null;
   }
   try {
     return JSON.parse(text) as T;
   } catch (e) {
-    notes.push(`the ${what} is not JSON: ${(e as Error).message}`);
+    notes.push(`${rel}: the ${what} is not JSON: ${(e as Error).message}`);
     return null;
   }
 }

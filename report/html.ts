@@ -51,7 +51,7 @@ export function renderHtml(input: HtmlInput): string {
   const { tables, charts, rows, models } = input;
   const episodes = input.episodes.map((packed, i) => `<script type="application/gzip" id="ep-${i}">${packed}</script>`);
   const runs = models.map((m) => `<li><b>${escapeHtml(m.label)}</b>: ${m.dirs.map(escapeHtml).join(", ")}` +
-    ` (${m.manifests[0]?.trials ?? "?"} trial(s)${m.missing ? `, ${m.missing} episodes unfinished` : ""})</li>`).join("");
+    ` (${m.manifests[0]?.trials ?? "?"} trial(s)${m.missing ? `, ${m.missing} episode(s) unfinished` : ""})</li>`).join("");
   const warnings = input.warnings.length === 0 ? "" : `<ul class="notes">${input.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join("")}</ul>`;
   const figures = charts.map((c) => `<figure id="${c.id}"><figcaption>${escapeHtml(c.title)}</figcaption>${c.svg}</figure>`).join("");
   return `<!doctype html>

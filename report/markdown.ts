@@ -16,7 +16,7 @@ export function markdownTable(v: TableView): string {
 
 export function renderMarkdown(tables: ReportTables, models: readonly ModelRuns[], disagreementLimit = 20): string {
   const parts = ["## pimbox report", ""];
-  for (const m of models) parts.push(`- **${m.label}**: ${m.dirs.join(", ")}${m.missing ? ` (${m.missing} episodes unfinished)` : ""}`);
+  for (const m of models) parts.push(`- **${m.label}**: ${m.dirs.join(", ")}${m.missing ? ` (${m.missing} episode(s) unfinished)` : ""}`);
   for (const v of tableViews(tables)) parts.push("", markdownTable(v));
   for (const c of tables.comparisons) {
     if (c.disagreements.length > 0) parts.push("", markdownTable(disagreementView(c, disagreementLimit)));

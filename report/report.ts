@@ -15,7 +15,7 @@ export interface Report {
 
 export function buildReport(dirs: readonly string[], bootstrap: BootstrapOptions = DEFAULT_BOOTSTRAP): Report {
   const runs = loadRuns(dirs);
-  return { runs, tables: reportTables(runs.rows, bootstrap) };
+  return { runs, tables: reportTables(runs.rows, bootstrap, runs.models.map((m) => m.label)) };
 }
 
 /** The numbers, for `--json`: the runs read, the warnings, and every table. */

@@ -232,10 +232,10 @@ export function compareModels(a: string, b: string, rowsA: readonly ReportRow[],
   return { a, b, scenarios: pairs.length, test: pairedTest(pairs.map(([ua, ub]) => ua.score - ub.score), options), disagreements };
 }
 
-/** Every model's tables, and every pair of models compared on the scenarios they share (in the
- *  order the models were given). */
-export function reportTables(rows: readonly ReportRow[], options: BootstrapOptions = DEFAULT_BOOTSTRAP): ReportTables {
-  const byModel = new Map<string, ReportRow[]>();
+/** Every model's tables, and every pair of models compared on the scenarios they share, in the
+ *  order of `models` (a model without rows still gets its empty tables), then of the rows. */
+export function reportTables(rows: readonly ReportRow[], options: BootstrapOptions = DEFAULT_BOOTSTRAP, models: readonly string[] = []): ReportTables {
+  const byModel = new Map<string, ReportRow[]>(models.map((m) => [m, []]));
   for (const r of rows) {
     const g = byModel.get(r.model);
     if (g) g.push(r);

@@ -39,7 +39,7 @@ function filtered(): ReportRow[] {
 function refresh(): void {
   const shown = filtered();
   $("#shown").textContent = shown.length === rows.length ? "all episodes" : `${shown.length} of ${rows.length} episodes`;
-  $("#tables").innerHTML = tablesHtml(reportTables(shown, config.bootstrap));
+  $("#tables").innerHTML = tablesHtml(reportTables(shown, config.bootstrap, config.models));
   renderScenarios(shown);
 }
 filters.addEventListener("change", refresh);
@@ -170,7 +170,7 @@ ${ep.notes.length ? `<ul class="notes">${ep.notes.map((n) => `<li>${escapeHtml(n
 <h4>Milestones and minefields</h4>${nodes}
 <h4>Unaccounted changes</h4>${unaccounted}
 ${ep.judge === null ? "" : `<details><summary>LLM judge</summary><pre>${json(ep.judge)}</pre></details>`}
-<h4>Steps</h4>${ep.steps.map((s) => stepHtml(s, badges.get(s.index) ?? [])).join("")}
+<h4>Steps</h4>${ep.steps.length === 0 ? "<p class=\"muted\">No steps.</p>" : ep.steps.map((s) => stepHtml(s, badges.get(s.index) ?? [])).join("")}
 </div>`;
 }
 

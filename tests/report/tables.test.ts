@@ -108,3 +108,11 @@ test("table views carry the values they print, and a column per k and judge dime
   assert.ok(views.some((v) => v.id === "judge"));
   assert.ok(views.some((v) => v.id === "comparisons"));
 });
+
+test("a model without finished episodes keeps its row, with empty estimates; comparisons with it are empty", () => {
+  const t = reportTables(B, undefined, ["empty", "B"]);
+  assert.deepEqual(t.models.map((m) => [m.model, m.episodes]), [["empty", 0], ["B", 6]]);
+  assert.deepEqual(t.models[0]!.table4.overall, { value: null, lo: null, hi: null, n: 0 });
+  assert.equal(t.models[0]!.pass_k.length, 0);
+  assert.deepEqual([t.comparisons[0]!.scenarios, t.comparisons[0]!.test.difference.value, t.comparisons[0]!.test.sign_p], [0, null, null]);
+});
