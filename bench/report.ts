@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { ScenarioCatalog } from "../scenarios/catalog.js";
 import { buildReport, reportHtml, reportMarkdown } from "../report/report.js";
+import { DEFAULT_POOL } from "../report/episode-pool.js";
 import { scorePath, trajectoryPath } from "../run/run-dir.js";
 import { writeRunDir, type Variant } from "../tests/report/run-fixture.js";
 import { launchChromium } from "../tests/report/chromium.js";
@@ -11,7 +12,10 @@ import type { BenchResult } from "./sandbox.js";
 // The report of every shipped scenario x 3 trials x 3 synthetic models (gold trajectories and
 // their degraded variants, scored by the real scorer): generation time against reading and
 // JSON.stringify-ing the same files, and the page's first contentful paint in Chromium against
-// an almost empty page's, both from the browser's own performance timeline.
+// an almost empty page's, both from the browser's own performance timeline. The synthetic
+// models repeat trajectories (there are three scripts per scenario), so generation is measured
+// twice: as shipped (each distinct log replayed once) and replaying every log, as a run whose
+// trajectories all differ would.
 
 const VARIANTS: Variant[] = ["gold", "drop-step", "wrong-answer"];
 const MODELS: { label: string; variant: (trial: number, i: number) => Variant }[] = [
@@ -46,16 +50,19 @@ export async function benchReport(dataDir: string): Promise<BenchResult[]> {
       }));
       return { time: ms(t0), bytes: JSON.stringify(data).length };
     };
-    const generate = async () => {
+    const generate = async (reuse: boolean) => {
       const t0 = process.hrtime.bigint();
       const report = buildReport(dirs);
       reportMarkdown(report);
-      const html = await reportHtml(report, dataDir);
+      const html = await reportHtml(report, dataDir, undefined, { ...DEFAULT_POOL, reuse });
       return { time: ms(t0), html };
     };
     baseline();
     const base = baseline();
-    const gen = await generate();
+    const steps = (text: string) => text.slice(text.indexOf("\n") + 1);
+    const distinct = new Set(dirs.flatMap((dir) => ids.flatMap((id) => [1, 2, 3].map((t) => id + steps(fs.readFileSync(path.join(dir, trajectoryPath(id, t)), "utf8")))))).size;
+    const gen = await generate(true);
+    const every = await generate(false);
     const file = path.join(root, "report.html");
     fs.writeFileSync(file, gen.html);
     const empty = path.join(root, "empty.html");
@@ -83,13 +90,14 @@ export async function benchReport(dataDir: string): Promise<BenchResult[]> {
     }
     const e = median(emptyFcp);
     const r = median(reportFcp);
-    return [{
-      name: `report: generation, ${ids.length} scenarios x 3 trials x ${MODELS.length} models (${episodes} episodes)`,
-      ratio: gen.time / base.time,
+    const generation = (what: string, g: { time: number; html: string }): BenchResult => ({
+      name: `report: generation, ${ids.length} scenarios x 3 trials x ${MODELS.length} models (${episodes} episodes), ${what}`,
+      ratio: g.time / base.time,
       target: "< 10 s (issue 10); ratio: generation / reading + JSON.stringify of the same run files",
-      pass: gen.time < 10_000,
-      detail: `${(gen.time / 1000).toFixed(2)} s for ${(gen.html.length / 1e6).toFixed(1)} MB of HTML; baseline ${base.time.toFixed(0)} ms for ${(base.bytes / 1e6).toFixed(1)} MB of JSON`,
-    }, {
+      pass: g.time < 10_000,
+      detail: `${(g.time / 1000).toFixed(2)} s for ${(g.html.length / 1e6).toFixed(1)} MB of HTML; baseline ${base.time.toFixed(0)} ms for ${(base.bytes / 1e6).toFixed(1)} MB of JSON`,
+    });
+    return [generation(`each of the ${distinct} distinct logs replayed once`, gen), generation("every log replayed (worst case)", every), {
       name: "report: first contentful paint of that HTML in Chromium (performance timeline)",
       ratio: r / e,
       target: "< 2 s (issue 10); ratio: report FCP / FCP of an almost empty page",

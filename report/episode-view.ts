@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { judgePath, scorePath, trajectoryPath, type RunResult } from "../run/run-dir.js";
 import { parseLog, type LoggedStep } from "../episode/log.js";
 import { replay } from "../episode/replay.js";
 import type { Row, Snapshot, Step } from "../episode/trajectory.js";
-import type { ScenarioCatalog } from "../scenarios/catalog.js";
+import type { Scenario, ScenarioCatalog } from "../scenarios/catalog.js";
 import { diffTable } from "../milestones/rows.js";
 import { explainNode, WRITE_TOOL_TABLES, type ConstraintResult, type ScoreReport } from "../milestones/index.js";
 
@@ -69,7 +70,11 @@ export interface EpisodeView {
 
 type Report = ScoreReport & { unaccounted_changes?: UnaccountedChange[] };
 
-export function episodeView(dir: string, row: RunResult & { model: string }, catalog: ScenarioCatalog): EpisodeView {
+/** Steps of a log by scenario and log text: trials and models often repeat a trajectory (a
+ *  deterministic agent, a gold run), and each distinct one is replayed once. */
+export type ReplayCache = Map<string, { steps: StepView[]; notes: string[] }>;
+
+export function episodeView(dir: string, row: RunResult & { model: string }, catalog: ScenarioCatalog, cache?: ReplayCache): EpisodeView {
   const notes: string[] = [];
   if (row.error) notes.push(`the episode could not finish: ${row.error}`);
   const scenario = catalog.get(row.scenario_id);
@@ -78,16 +83,17 @@ export function episodeView(dir: string, row: RunResult & { model: string }, cat
   let steps: StepView[] = [];
   if (log === null) notes.push(`no trajectory log (${trajectoryPath(row.scenario_id, row.trial)})`);
   else {
-    try {
-      const parsed = parseLog(log);
-      // Only a write can change the database: a log without one is shown as logged, which spares
-      // building the scenario's snapshot and replaying (most of the report's time on large runs).
-      steps = scenario && parsed.steps.some(mayWrite)
-        ? replayedSteps(scenario, parsed.header.options.tick_seconds, parsed.steps, notes)
-        : parsed.steps.map(loggedView);
-    } catch (e) {
-      notes.push(`the trajectory log cannot be read: ${(e as Error).message}`);
+    // The header's agent metadata differs between models; the steps and the clock are what replay.
+    const header = log.slice(0, log.indexOf("\n") + 1 || log.length);
+    const tick = headerTick(header);
+    const key = createHash("sha256").update(`${row.scenario_id}\0${tick}\0`).update(log.slice(header.length)).digest("base64");
+    let known = cache?.get(key);
+    if (!known) {
+      known = logSteps(scenario, log);
+      cache?.set(key, known);
     }
+    steps = known.steps;
+    notes.push(...known.notes);
   }
   const report = readJson<Report>(dir, scorePath(row.scenario_id, row.trial), notes, "score report");
   return {
@@ -103,7 +109,30 @@ export function episodeView(dir: string, row: RunResult & { model: string }, cat
   };
 }
 
-function replayedSteps(scenario: NonNullable<ReturnType<ScenarioCatalog["get"]>>, tickSeconds: number, logged: readonly LoggedStep[], notes: string[]): StepView[] {
+function headerTick(line: string): string {
+  try {
+    return String((JSON.parse(line) as { options?: { tick_seconds?: unknown } }).options?.tick_seconds);
+  } catch {
+    return line; // not a header: parseLog will say so, and this log shares its result with no other
+  }
+}
+
+function logSteps(scenario: Scenario | undefined, log: string): { steps: StepView[]; notes: string[] } {
+  const notes: string[] = [];
+  try {
+    const parsed = parseLog(log);
+    // Only a write can change the database: a log without one is shown as logged, which spares
+    // building the scenario's snapshot and replaying (most of the report's time on large runs).
+    const steps = scenario && parsed.steps.some(mayWrite)
+      ? replayedSteps(scenario, parsed.header.options.tick_seconds, parsed.steps, notes)
+      : parsed.steps.map(loggedView);
+    return { steps, notes };
+  } catch (e) {
+    return { steps: [], notes: [`the trajectory log cannot be read: ${(e as Error).message}`] };
+  }
+}
+
+function replayedSteps(scenario: Scenario, tickSeconds: number, logged: readonly LoggedStep[], notes: string[]): StepView[] {
   const episode = replay(scenario, { tickSeconds }, logged);
   try {
     const { steps, snapshots } = episode.trajectory();

@@ -30,6 +30,7 @@ const scriptJson = (x: unknown) => JSON.stringify(x).replace(/</g, "\\u003c");
 
 function moduleText(name: string): string {
   const text = fs.readFileSync(new URL(`./${name}`, import.meta.url), "utf8").replace(/^\/\/# sourceMappingURL=.*$/m, "");
+  if (/<\/script/i.test(text)) throw new Error(`report/${name} contains "</script", which would end its inline script`);
   // Relative imports become bare names the import map resolves; anything else could not load
   // from a file on disk, so it is refused here rather than failing in the reader's browser.
   return text.replace(/(\bfrom\s*|\bimport\s*)"([^"]+)"/g, (_, keyword: string, spec: string) => {

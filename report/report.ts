@@ -4,7 +4,7 @@ import { DEFAULT_BOOTSTRAP, type BootstrapOptions } from "./stats.js";
 import { renderMarkdown } from "./markdown.js";
 import { renderCharts } from "./charts.js";
 import { renderHtml } from "./html.js";
-import { episodePayloads } from "./episode-pool.js";
+import { episodePayloads, DEFAULT_POOL, type PoolOptions } from "./episode-pool.js";
 
 // From run directories to the report's three forms: numbers (JSON), Markdown and HTML.
 
@@ -32,8 +32,8 @@ export function reportMarkdown(r: Report): string {
 }
 
 /** The self-contained HTML page; the scenario data is needed to replay trajectories for their diffs. */
-export async function reportHtml(r: Report, dataDir: string, generated = new Date().toISOString()): Promise<string> {
-  const [charts, episodes] = await Promise.all([renderCharts(r.tables), episodePayloads(r.runs.rows, r.runs.dirs, dataDir)]);
+export async function reportHtml(r: Report, dataDir: string, generated = new Date().toISOString(), pool: PoolOptions = DEFAULT_POOL): Promise<string> {
+  const [charts, episodes] = await Promise.all([renderCharts(r.tables), episodePayloads(r.runs.rows, r.runs.dirs, dataDir, pool)]);
   return renderHtml({
     tables: r.tables,
     charts,

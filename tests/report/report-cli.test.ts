@@ -109,12 +109,12 @@ test("episode view: each write's database change from the replay, matched milest
   assert.ok(sloppy.nodes.some((n) => n.dag === "milestone" && !n.hit));
 });
 
-test("episodes packed on worker threads are the ones packed on this thread, in row order", async () => {
+test("episodes packed on worker threads, replaying each distinct log once, are the ones packed here, in row order", async () => {
   const loaded = loadRuns([runs.gold, ...runs.shards]);
   const rows = loaded.rows.slice(0, 12);
   const dirs = loaded.dirs.slice(0, 12);
-  const here = await episodePayloads(rows, dirs, DEFAULT_DATA_DIR, { threads: 1, parallelFrom: 0 });
-  const pooled = await episodePayloads(rows, dirs, DEFAULT_DATA_DIR, { threads: 2, parallelFrom: 0 });
+  const here = await episodePayloads(rows, dirs, DEFAULT_DATA_DIR, { threads: 1, parallelFrom: 0, reuse: false });
+  const pooled = await episodePayloads(rows, dirs, DEFAULT_DATA_DIR, { threads: 2, parallelFrom: 0, reuse: true });
   assert.equal(pooled.length, rows.length);
   assert.deepEqual(pooled, here);
 });
