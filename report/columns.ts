@@ -43,7 +43,7 @@ export function tableViews(t: ReportTables): TableView[] {
       ["completion tokens", (m) => numberCell(m.cost.completion_tokens)],
       ["latency (s)", (m) => numberCell(m.cost.latency_ms === null ? null : m.cost.latency_ms / 1000, 1)],
     ]),
-    perModel("table4", "Score by complexity tranche (Table 4)", `mean score; macro: the mean of the tranche means; ${ci}`, ms, [
+    perModel("table4", "Score by complexity tranche (Table 4)", `mean score; Ref, Fun, Inf: referential, functional, informational complexity; macro: the mean of the tranche means; ${ci}`, ms, [
       ["macro", (m) => estimateCell(m.table4.macro)],
       ["all", (m) => estimateCell(m.table4.overall)],
       ...DIMENSIONS.flatMap((d) => LEVELS.map((l): [string, (m: ModelTables) => Cell] =>

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CLI } from "../helpers.js";
+import { CLI, fixtureCatalog } from "../helpers.js";
 import { ScenarioCatalog } from "../../scenarios/catalog.js";
 import { DEFAULT_DATA_DIR } from "../../scenarios/paths.js";
 import { loadRuns } from "../../report/load.js";
@@ -117,4 +117,15 @@ test("episodes packed on worker threads, replaying each distinct log once, are t
   const pooled = await episodePayloads(rows, dirs, DEFAULT_DATA_DIR, { threads: 2, parallelFrom: 0, reuse: true });
   assert.equal(pooled.length, rows.length);
   assert.deepEqual(pooled, here);
+});
+
+test("episode view without the scenario in the data folder: the logged steps, no diffs, a note saying why", () => {
+  const loaded = loadRuns([runs.gold]);
+  const i = loaded.rows.findIndex((r) => r.scenario_id === "amara-026");
+  const other = fixtureCatalog(); // the small test protagonist's data, without amara-026
+  const v = episodeView(loaded.dirs[i]!, loaded.rows[i]!, other);
+  assert.match(v.notes.join("\n"), /"amara-026" is not in the data folder/);
+  assert.ok(v.steps.some((s) => s.tool === "send_message" && s.ok));
+  assert.ok(v.steps.every((s) => s.changes === undefined));
+  assert.ok(v.nodes.length > 0); // the score report is still read
 });
