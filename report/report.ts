@@ -2,7 +2,6 @@ import { loadRuns, type LoadedRuns } from "./load.js";
 import { reportTables, type ReportTables } from "./tables.js";
 import { DEFAULT_BOOTSTRAP, type BootstrapOptions } from "./stats.js";
 import { renderMarkdown } from "./markdown.js";
-import { renderCharts } from "./charts.js";
 import { renderHtml } from "./html.js";
 import { episodePayloads, DEFAULT_POOL, type PoolOptions } from "./episode-pool.js";
 
@@ -33,6 +32,8 @@ export function reportMarkdown(r: Report): string {
 
 /** The self-contained HTML page; the scenario data is needed to replay trajectories for their diffs. */
 export async function reportHtml(r: Report, dataDir: string, generated = new Date().toISOString(), pool: PoolOptions = DEFAULT_POOL): Promise<string> {
+  // Vega is loaded only here: every other command (and the report without --html) starts faster.
+  const { renderCharts } = await import("./charts.js");
   const [charts, episodes] = await Promise.all([renderCharts(r.tables), episodePayloads(r.runs.rows, r.runs.dirs, dataDir, pool)]);
   return renderHtml({
     tables: r.tables,

@@ -82,6 +82,9 @@ test("errors name the directory, file and line; usage errors exit 2", () => {
   assert.match(partial.stderr, /warning: .*results\.jsonl:\d+: a partial last line/);
 
   assert.equal(pimbox([]).status, 2);
+  const help = pimbox(["--help"]);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /Usage: pimbox report \[options\] <run_dir\.\.\.>/);
   assert.equal(pimbox([runs.gold, "--resamples", "many"]).status, 2);
   assert.equal(pimbox([runs.gold, runs.gold]).status, 0); // the same directory twice is read once
 });
