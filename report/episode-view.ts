@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { judgePath, scorePath, trajectoryPath, type RunResult } from "../run/run-dir.js";
-import { parseLog, type LoggedStep } from "../episode/log.js";
+import { LogParseError, parseLog, type LoggedStep, type ParsedLog } from "../episode/log.js";
 import { replay } from "../episode/replay.js";
 import type { Row, Snapshot, Step } from "../episode/trajectory.js";
 import type { Scenario, ScenarioCatalog } from "../scenarios/catalog.js";
@@ -101,7 +101,7 @@ export function episodeView(dir: string, row: RunResult & { model: string }, cat
     title: scenario?.file.title ?? null, protagonist: row.protagonist, zone: scenario?.zone ?? null,
     score: row.score, passed: row.passed, error: row.error,
     steps,
-    nodes: report ? nodeViews(report) : [],
+    nodes: report ? nodeViews(report, notes) : [],
     unaccounted: report?.unaccounted_changes ?? null,
     judge: fs.existsSync(path.join(dir, judgePath(row.scenario_id, row.trial)))
       ? readJson(dir, judgePath(row.scenario_id, row.trial), notes, "judge verdict") : null,
@@ -120,7 +120,7 @@ function headerTick(line: string): string {
 function logSteps(scenario: Scenario | undefined, log: string): { steps: StepView[]; notes: string[] } {
   const notes: string[] = [];
   try {
-    const parsed = parseLog(log);
+    const parsed = parseTolerant(log, notes);
     // Only a write can change the database: a log without one is shown as logged, which spares
     // building the scenario's snapshot and replaying (most of the report's time on large runs).
     const steps = scenario && parsed.steps.some(mayWrite)
@@ -129,6 +129,19 @@ function logSteps(scenario: Scenario | undefined, log: string): { steps: StepVie
     return { steps, notes };
   } catch (e) {
     return { steps: [], notes: [`the trajectory log cannot be read: ${(e as Error).message}`] };
+  }
+}
+
+/** The runner appends a log step by step, so an interrupted episode may end in a cut-off line:
+ *  the steps before it are still shown. */
+function parseTolerant(log: string, notes: string[]): ParsedLog {
+  try {
+    return parseLog(log);
+  } catch (e) {
+    const lines = log.trimEnd().split("\n");
+    if (!(e instanceof LogParseError) || e.line !== lines.length || lines.length < 2) throw e;
+    notes.push(`the log's last line is cut off (the episode was interrupted?): ${e.message}`);
+    return parseLog(lines.slice(0, -1).join("\n"));
   }
 }
 
@@ -185,7 +198,11 @@ export function snapshotChanges(before: Snapshot, after: Snapshot): TableChange[
   return changes;
 }
 
-function nodeViews(r: Report): NodeView[] {
+function nodeViews(r: Report, notes: string[]): NodeView[] {
+  if (!Array.isArray(r.milestones) || !Array.isArray(r.minefields)) {
+    notes.push("the score report has no milestones and minefields lists: it is not a pimbox score report");
+    return [];
+  }
   return [
     ...r.milestones.map((m): NodeView => ({
       dag: "milestone", id: m.id, category: m.category, step: m.matched_step ?? m.step, similarity: m.similarity,

@@ -132,3 +132,19 @@ test("episode view without the scenario in the data folder: the logged steps, no
   assert.ok(v.steps.every((s) => s.changes === undefined));
   assert.ok(v.nodes.length > 0); // the score report is still read
 });
+
+test("episode view of an interrupted log (cut-off last line) or a foreign score report: what can be shown, and why not the rest", () => {
+  const dir = path.join(root, "interrupted");
+  fs.cpSync(runs.gold, dir, { recursive: true });
+  const loaded = loadRuns([dir]);
+  const i = loaded.rows.findIndex((r) => r.scenario_id === "amara-026" && r.trial === 1);
+  const log = path.join(dir, "trajectories", "amara-026", "trial-1.jsonl");
+  const lines = fs.readFileSync(log, "utf8").trimEnd().split("\n");
+  fs.writeFileSync(log, [...lines.slice(0, -1), lines.at(-1)!.slice(0, 20)].join("\n"));
+  fs.writeFileSync(path.join(dir, "scores", "amara-026", "trial-1.json"), JSON.stringify({ score: 1 }));
+  const v = episodeView(loaded.dirs[i]!, loaded.rows[i]!, catalog);
+  assert.equal(v.steps.length, lines.length - 2); // the header and the cut-off line are not steps
+  assert.match(v.notes.join("\n"), /last line is cut off/);
+  assert.match(v.notes.join("\n"), /not a pimbox score report/);
+  assert.deepEqual(v.nodes, []);
+});
