@@ -27,7 +27,8 @@ function groupedBars(points: Point[], xTitle: string, yTitle: string, order: str
     },
     layer: [
       { mark: "bar", encoding: { y: { field: "value", type: "quantitative", title: yTitle, scale: { domain: [0, 1] } }, tooltip: [{ field: "model" }, { field: "x" }, { field: "value", format: ".3f" }] } },
-      { mark: { type: "rule", color: "#333" }, encoding: { y: { field: "lo", type: "quantitative" }, y2: { field: "hi" } } },
+      // The interval in a dark line: in the model's colour it would vanish over its own bar.
+      { mark: { type: "rule", strokeWidth: 1.5 }, encoding: { y: { field: "lo", type: "quantitative" }, y2: { field: "hi" }, color: { value: "#222" } } },
     ],
   } as TopLevelSpec;
 }
