@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { Chart } from "./charts.js";
 import type { ModelRuns } from "./load.js";
@@ -8,7 +9,7 @@ import { STYLE } from "./style.js";
 // The report as one self-contained HTML file: the tables rendered in the page (so they paint
 // before any script runs), the charts as inline SVG, and the viewer, a module script of our own
 // compiled report/ files. Each episode's view is gzipped and embedded as base64, decoded only when
-// opened. A Content-Security-Policy forbids every network request.
+// opened. A Content-Security-Policy forbids every network request and every other script.
 
 export interface HtmlInput {
   tables: ReportTables;
@@ -46,7 +47,12 @@ function importMap(): string {
   return JSON.stringify({ imports });
 }
 
-const CSP = "default-src 'none'; script-src 'unsafe-inline' data:; style-src 'unsafe-inline'; img-src data:";
+/** Only our two inline scripts (by hash) and the data: modules they import may run: the page embeds
+ *  model output, and although every piece is escaped, nothing in it could execute even if not. */
+function csp(scripts: readonly string[]): string {
+  const hashes = scripts.map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+  return `default-src 'none'; script-src ${hashes.join(" ")} data:; style-src 'unsafe-inline'`;
+}
 
 export function renderHtml(input: HtmlInput): string {
   const { tables, charts, rows, models } = input;
@@ -54,18 +60,20 @@ export function renderHtml(input: HtmlInput): string {
   const runs = models.map((m) => `<li><b>${escapeHtml(m.label)}</b>: ${m.dirs.map(escapeHtml).join(", ")}` +
     ` (${m.manifests[0]?.trials ?? "?"} trial(s)${m.missing ? `, ${m.missing} episode(s) unfinished` : ""})</li>`).join("");
   const warnings = input.warnings.length === 0 ? "" : `<ul class="notes">${input.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join("")}</ul>`;
+  const map = importMap();
+  const entry = moduleText(ENTRY);
   const figures = charts.map((c) => `<figure id="${c.id}"><figcaption>${escapeHtml(c.title)}</figcaption>${c.svg}</figure>`).join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta http-equiv="Content-Security-Policy" content="${csp([map, entry])}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>pimbox report: ${escapeHtml(models.map((m) => m.label).join(" vs "))}</title>
 <style>${STYLE}</style>
-<script type="importmap">${importMap()}</script>
+<script type="importmap">${map}</script>
 </head><body>
 <header><h1>pimbox report</h1><div class="muted">generated ${escapeHtml(input.generated)}; ${rows.length} episodes</div><ul>${runs}</ul>${warnings}</header>
 <main>
-<form class="filters" id="filters" onsubmit="return false">
+<form class="filters" id="filters">
 <label>protagonist<select name="protagonist"><option value="">all</option></select></label>
 <label>tranche<select name="tranche"><option value="">all</option></select></label>
 <label>challenge<select name="challenge"><option value="">all</option><option value="none">no challenge</option><option value="misinformation">misinformation</option><option value="insufficient_context">insufficient context</option></select></label>
@@ -80,7 +88,7 @@ export function renderHtml(input: HtmlInput): string {
 <p class="muted">Mean score over trials and trials passed; click a score to open the episode.</p>
 <div class="scroll" id="scenarios"></div>
 <h2 id="viewer-title">Trajectory viewer</h2>
-<form class="filters" id="picker" onsubmit="return false">
+<form class="filters" id="picker">
 <label>model<select name="model"></select></label>
 <label>scenario<select name="scenario"></select></label>
 <label>trial<select name="trial"></select></label>
@@ -91,7 +99,7 @@ export function renderHtml(input: HtmlInput): string {
 <script type="application/json" id="report-rows">${scriptJson(rows)}</script>
 <script type="application/json" id="report-config">${scriptJson({ bootstrap: tables.bootstrap, models: models.map((m) => m.label) })}</script>
 ${episodes.join("\n")}
-<script type="module">${moduleText(ENTRY)}</script>
+<script type="module">${entry}</script>
 </body></html>
 `;
 }

@@ -43,6 +43,7 @@ function refresh(): void {
   renderScenarios(shown);
 }
 filters.addEventListener("change", refresh);
+for (const form of document.querySelectorAll("form")) form.addEventListener("submit", (e) => e.preventDefault());
 filters.addEventListener("reset", () => setTimeout(refresh, 0));
 
 document.addEventListener("click", (e) => {

@@ -122,3 +122,20 @@ test("unaccounted changes are listed; a link opens an episode; no console error,
   assert.deepEqual(consoleErrors, []);
   assert.deepEqual(requests, []);
 });
+
+test("the page's Content-Security-Policy stops any other script and any request", async () => {
+  const outcome = await page.evaluate(async () => {
+    const w = window as unknown as { injected?: number };
+    document.body.insertAdjacentHTML("beforeend", '<img src="data:," onerror="window.injected = 1">');
+    const s = document.createElement("script");
+    s.textContent = "window.injected = 2";
+    document.body.append(s);
+    let fetched = "no error";
+    try { await fetch("http://127.0.0.1:9/"); } catch (e) { fetched = (e as Error).name; }
+    await new Promise((r) => setTimeout(r, 100));
+    return { injected: w.injected ?? null, fetched };
+  });
+  assert.deepEqual(outcome, { injected: null, fetched: "TypeError" });
+  assert.deepEqual(requests, []); // without the policy the fetch would be a request (refused by the port)
+  assert.ok(consoleErrors.some((m) => /Content Security Policy/.test(m)), consoleErrors.join("\n"));
+});
