@@ -7,6 +7,7 @@ import { scenariosCommand } from "./scenarios.js";
 import { scoreCommand } from "./score.js";
 import { replayCommand } from "./replay.js";
 import { schemaText } from "./schema.js";
+import { reportCommand } from "./report.js";
 
 const dataOption = () => new Option("--data <dir>", "scenario data folder").default(process.env.PIMBOX_DATA ?? DEFAULT_DATA_DIR);
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -60,6 +61,16 @@ export function registerCommands(program: Command): void {
     .description("print the JSON Schema of scenario or protagonist files")
     .argument("<kind>", "scenario | protagonist")
     .action((kind) => { process.stdout.write(schemaText(kind)); });
+
+  program.command("report")
+    .description("the results of runs: the paper's tables with confidence intervals, model against model; --html adds charts and a trajectory viewer")
+    .argument("<run_dir...>", "run directories written by `pimbox run` (shards and runs of the same label are combined)")
+    .option("--html <file>", "also write the self-contained HTML report here")
+    .option("--json", "print the numbers as JSON instead of Markdown")
+    .option("--resamples <n>", "bootstrap resamples", "1000")
+    .option("--seed <n>", "bootstrap seed", "1")
+    .addOption(dataOption())
+    .action(async (dirs, opts) => { process.exitCode = await reportCommand(dirs, opts); });
 
   program.command("validate")
     .description("check the protagonists and scenarios: schema, references, times, gold trajectories")

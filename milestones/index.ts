@@ -5,9 +5,10 @@ export type {
   ToolCallConstraint, DatabaseConstraint, ResponseConstraint, RefusalConstraint, ClarificationConstraint, NoWriteConstraint,
 } from "./spec.js";
 export { scoreTrajectory, ScoringSpecError, turnCounts, retrievalRecall } from "./score.js";
-export type { ScoreReport, NodeReport, MinefieldReport, ScoreOptions } from "./score.js";
+export type { ScoreReport, NodeReport, MinefieldReport, ScoreOptions, ReportedAction } from "./score.js";
+export type { UnaccountedChange } from "./frame.js";
 export { checkScoringSpec, type SpecFault } from "./check.js";
-export { renderReport } from "./render.js";
+export { renderReport, why as explainNode } from "./render.js";
 export { matchDag, type MatchProblem, type MatchResult } from "./matcher.js";
 export { rougeL, rougeTokens } from "./rouge.js";
 export { compareValue, compareContext, defaultComparison, type CompareContext } from "./similarity.js";

@@ -33,7 +33,7 @@ function row(m: NodeReport, value: string): string[] {
   return [String(m.index), m.id, m.category ?? "-", m.matched_step === null ? "-" : String(m.matched_step), value, why(m)];
 }
 
-function why(m: NodeReport): string {
+export function why(m: NodeReport): string {
   const parts = m.constraints.map((c) => `${c.kind} ${c.similarity.toFixed(2)}${c.similarity < 1 ? hint(c) : ""}`);
   for (const t of m.reports ?? []) if (t.similarity < 1) parts.push(`reports ${t.id}: ${t.similarity.toFixed(2)}`);
   for (const g of m.guardrails) if (g.changed.length > 0) parts.push(`guardrail: ${g.changed.join(", ")} changed since ${g.reference === "initial" ? "the start" : `step ${g.reference}`}`);

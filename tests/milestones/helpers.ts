@@ -43,17 +43,8 @@ export function buildTrajectory(initial: Tables, script: ScriptItem[], zone = ZO
   return { steps, snapshots, zone, region: "US" };
 }
 
-/** A seeded PRNG (mulberry32) so that failures reproduce. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG (mulberry32) so that failures reproduce: the report's. */
+export { seededRandom as prng } from "../../report/stats.js";
 
 export const contact = (id: string, first: string, last: string, phone: string, extra: Partial<Row> = {}): Row => ({
   id, first_name: first, last_name: last, phone_numbers: [{ label: "mobile", number: phone }], emails: [],

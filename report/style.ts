@@ -1,0 +1,49 @@
+// The report page's stylesheet, inlined so that the file opens from disk with nothing else.
+export const STYLE = `
+:root { --fg:#1d2330; --muted:#5b6473; --line:#d9dee7; --bg:#fff; --soft:#f4f6fa; --ok:#1a7f37; --bad:#c62828; --warn:#9a6700; }
+* { box-sizing: border-box; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); margin: 0; }
+header { padding: 16px 24px; border-bottom: 1px solid var(--line); background: var(--soft); }
+header h1 { margin: 0 0 4px; font-size: 20px; }
+main { padding: 0 24px 48px; max-width: 1500px; }
+h2 { margin: 28px 0 8px; font-size: 17px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+h3 { margin: 18px 0 6px; font-size: 15px; }
+.muted, .caption { color: var(--muted); font-size: 12px; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: right; white-space: nowrap; }
+th:first-child, td:first-child { text-align: left; }
+th { background: var(--soft); font-weight: 600; cursor: pointer; user-select: none; }
+th.asc::after { content: " ▲"; } th.desc::after { content: " ▼"; }
+.filters { display: flex; gap: 16px; flex-wrap: wrap; align-items: end; padding: 12px 0; background: var(--bg); border-bottom: 1px solid var(--line); }
+#picker { position: sticky; top: 0; z-index: 2; }
+.filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); }
+select, button { font: inherit; padding: 3px 6px; }
+.charts { display: flex; flex-wrap: wrap; gap: 24px; }
+.charts figure { margin: 0; }
+.charts figcaption { font-weight: 600; margin-bottom: 4px; }
+section.table { overflow-x: auto; }
+.scroll { max-height: 480px; overflow: auto; border: 1px solid var(--line); }
+td.ep { cursor: pointer; color: #0b57d0; }
+td.ep:hover { text-decoration: underline; }
+.pass { color: var(--ok); } .fail { color: var(--bad); }
+.panes { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 16px; }
+.pane { border: 1px solid var(--line); border-radius: 6px; padding: 12px; min-width: 0; }
+.pane h3 { margin-top: 0; }
+.step { border-left: 3px solid var(--line); padding: 6px 10px; margin: 8px 0; background: var(--soft); }
+.step.user { border-color: #6e40c9; } .step.agent { border-color: #0b57d0; } .step.tool { border-color: #8c959f; }
+.step.write { border-color: var(--warn); } .step.failed { border-color: var(--bad); }
+.step .head { font-size: 12px; color: var(--muted); }
+.step .head b { color: var(--fg); }
+pre { white-space: pre-wrap; word-break: break-word; margin: 4px 0; font-size: 12px; background: #fff; padding: 4px 6px; border: 1px solid var(--line); max-height: 320px; overflow: auto; }
+.badge { display: inline-block; font-size: 12px; border-radius: 10px; padding: 0 8px; margin: 2px 4px 2px 0; border: 1px solid; }
+.badge.milestone { color: var(--ok); border-color: var(--ok); }
+.badge.milestone.partial { color: var(--warn); border-color: var(--warn); }
+.badge.minefield { color: var(--bad); border-color: var(--bad); }
+.diff table { margin: 4px 0; font-size: 12px; }
+.diff td, .diff th { text-align: left; white-space: normal; }
+.diff td:first-child { white-space: nowrap; vertical-align: top; }
+.diff .added { background: #e6f4ea; } .diff .removed { background: #fdecea; }
+.diff del { color: var(--bad); } .diff ins { color: var(--ok); text-decoration: none; }
+.nodes td, .nodes th { white-space: normal; text-align: left; }
+.notes { color: var(--warn); }
+`;
