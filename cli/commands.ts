@@ -29,6 +29,7 @@ export function registerCommands(program: Command): void {
     .requiredOption("--scenario <id>", "scenario id (see `pimbox scenarios`)")
     .option("--tick <seconds>", "clock tick per step", "5")
     .option("--log <file>", "write the trajectory log (JSONL) here when the client disconnects")
+    .option("--user-tool", "also offer send_message_to_user, the agent's message to the user (answers, questions)")
     .addOption(dataOption())
     .action(async (opts) => { await mcpCommand(opts); });
 

@@ -6,11 +6,11 @@ import type { AnyTool } from "./tool.js";
 
 export type JsonSchema = Record<string, unknown>;
 
-export function inputJsonSchema(tool: AnyTool): JsonSchema {
+export function inputJsonSchema(tool: Pick<AnyTool, "input">): JsonSchema {
   return strip$schema(z.toJSONSchema(tool.input, { target: "draft-7", io: "input" }) as JsonSchema);
 }
 
-export function outputJsonSchema(tool: AnyTool): JsonSchema {
+export function outputJsonSchema(tool: Pick<AnyTool, "output">): JsonSchema {
   return strip$schema(z.toJSONSchema(tool.output, { target: "draft-7", io: "output" }) as JsonSchema);
 }
 
