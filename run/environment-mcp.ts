@@ -1,5 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { USER_TOOL_NAME } from "../episode/user-tool.js";
 import type { OpenAIFunctionTool } from "../tools/export.js";
 import type { Environment, EnvironmentEpisode, ToolOutcome, UserTurn } from "./environment.js";
@@ -15,6 +17,7 @@ type CallResult = { content?: { type: string; text?: string }[]; structuredConte
  *  read over HTTP, as any harness would. */
 export class McpEnvironment implements Environment {
   readonly via = "mcp" as const;
+  private readonly validator = new CachingValidator();
   constructor(readonly client: PimboxClient) {}
 
   async open(scenarioId: string, options: { tickSeconds: number; agent: Record<string, unknown> }): Promise<EnvironmentEpisode> {
@@ -23,7 +26,7 @@ export class McpEnvironment implements Environment {
     });
     const url = new URL(`${this.client.baseUrl}/episodes/${encodeURIComponent(created.episode_id)}/mcp?user_tool=1`);
     const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: this.client.headers() } });
-    const mcp = new Client({ name: "pimbox-run", version: "1" });
+    const mcp = new Client({ name: "pimbox-run", version: "1" }, { jsonSchemaValidator: this.validator });
     try {
       await mcp.connect(transport);
       const { tools } = await mcp.listTools();
@@ -67,5 +70,19 @@ class McpEpisode extends HttpEpisode {
   override async close(): Promise<void> {
     await this.mcp.close().catch(() => undefined);
     await super.close();
+  }
+}
+
+/** The SDK client checks every result against the tool's output schema, compiling the schemas
+ *  again for every client; one run compiles each distinct schema once. */
+class CachingValidator implements jsonSchemaValidator {
+  private readonly inner = new AjvJsonSchemaValidator();
+  private readonly compiled = new Map<string, JsonSchemaValidator<unknown>>();
+
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const key = JSON.stringify(schema);
+    let v = this.compiled.get(key);
+    if (!v) this.compiled.set(key, (v = this.inner.getValidator<unknown>(schema)));
+    return v as JsonSchemaValidator<T>;
   }
 }
