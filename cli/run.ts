@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { runConfig, type RunConfig } from "../run/config.js";
 import { renderSummary } from "../run/metrics.js";
 import { RunDirError } from "../run/run-files.js";
+import { PimboxHttpError } from "../run/pimbox-client.js";
 import { runBenchmark, RunSelectionError } from "../run/runner.js";
 import { combineRuns, parseShard } from "../run/shard.js";
 import { readResults } from "../run/run-files.js";
@@ -18,7 +19,12 @@ export interface RunOptions {
 }
 
 const FLAG: Record<string, string> = { timeout_ms: "--timeout", system_prompt_file: "--system-prompt", tick_seconds: "--tick", base_url: "--base-url" };
-const flagOf = (path: PropertyKey[]) => FLAG[String(path[0])] ?? `--${String(path[path.length - 1]).replace(/_/g, "-")}`;
+/** The flag of a config field: filters.limit is --limit, augment.0 is --augment. */
+function flagOf(path: PropertyKey[]): string {
+  const names = path.filter((p): p is string => typeof p === "string");
+  const field = names[0] === "filters" && names[1] ? names[1] : names[0] ?? "";
+  return FLAG[field] ?? `--${field.replace(/_/g, "-")}`;
+}
 
 /** A number flag: its text as a number, or the text itself so that zod names the flag. */
 const num = (s: string | undefined) => (s === undefined ? undefined : Number.isFinite(Number(s)) && s.trim() !== "" ? Number(s) : s);
@@ -59,7 +65,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
     }
   }
   const needsModel = config.agent === "model" || config.user_model !== null || config.judge_model !== null;
-  const apiKey = process.env[config.api_key_env] ?? null;
+  const apiKey = process.env[config.api_key_env] || null;
   if (needsModel && apiKey === null && config.base_url === null) {
     throw new UsageError(`set ${config.api_key_env} (or --api-key-env VAR) for the OpenAI API, or point --base-url at another endpoint`);
   }
@@ -81,6 +87,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
     return outcome.interrupted || outcome.summary.errors > 0 ? 1 : 0;
   } catch (e) {
     if (e instanceof RunDirError || e instanceof RunSelectionError) throw new UsageError(e.message);
+    if (e instanceof PimboxHttpError) { process.stderr.write(`pimbox run: ${e.message}\n`); return 1; }
     throw e;
   } finally {
     process.off("SIGINT", interrupt);

@@ -67,14 +67,16 @@ export async function runBenchmark(inputs: RunInputs): Promise<RunOutcome> {
   }
   const total = scenarios.length * config.trials;
 
-  const local = config.server ? null : await startLocalServer(catalog);
-  const client = new PimboxClient((config.server ?? local!.url).replace(/\/+$/, ""), inputs.token);
-  const env: Environment = config.via === "mcp" ? new McpEnvironment(client) : new HttpEnvironment(client);
+  // Local endpoints (vLLM, llama.cpp, Ollama) take any key; the openai package wants one.
   const model = (name: string | null) => name === null ? null : new Model({
-    model: name, baseUrl: config.base_url, apiKey: inputs.apiKey ?? "none", temperature: config.temperature, seed: config.seed,
+    model: name, baseUrl: config.base_url, apiKey: inputs.apiKey || "none", temperature: config.temperature, seed: config.seed,
     timeoutMs: config.timeout_ms, maxRetries: config.max_retries,
   });
   const models = { agent: config.agent === "model" ? model(config.model) : null, user: model(config.user_model), judge: model(config.judge_model) };
+  const local = config.server ? null : await startLocalServer(catalog);
+  const client = new PimboxClient((config.server ?? local!.url).replace(/\/+$/, ""), inputs.token);
+  const env: Environment = config.via === "mcp" ? new McpEnvironment(client) : new HttpEnvironment(client);
+  if (!local) await client.request("GET", "/health"); // a wrong --server fails once, not once per episode
   const progress = createProgress(total, total - work.length, inputs.progress);
 
   let next = 0;

@@ -35,7 +35,7 @@ export const text = (content: string): Reply => ({ kind: "text", content });
 /** The number of assistant messages already in the request: the turn being asked for. */
 export const turnOf = (req: ChatRequest) => req.messages.filter((m) => m.role === "assistant").length;
 
-export async function startStub(script: (req: ChatRequest, n: number) => Reply): Promise<Stub> {
+export async function startStub(script: (req: ChatRequest, n: number) => Reply, options: { delayMs?: number } = {}): Promise<Stub> {
   const requests: ChatRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
@@ -51,17 +51,20 @@ export async function startStub(script: (req: ChatRequest, n: number) => Reply):
         res.end(JSON.stringify(reply.body ?? { error: { message: `scripted ${reply.status}` } }));
         return;
       }
+      setTimeout(() => answer(res, reply, parsed, requests.length), options.delayMs ?? 0);
+    });
+  });
+  const answer = (res: http.ServerResponse, reply: Reply & { kind: "text" | "tools" }, parsed: ChatRequest, n: number) => {
       const message = reply.kind === "text"
         ? { role: "assistant", content: reply.content }
-        : { role: "assistant", content: null, tool_calls: reply.calls.map((c, i) => ({ id: `call_${requests.length}_${i}`, type: "function", function: c })) };
+        : { role: "assistant", content: null, tool_calls: reply.calls.map((c, i) => ({ id: `call_${n}_${i}`, type: "function", function: c })) };
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({
-        id: `chatcmpl-${requests.length}`, object: "chat.completion", created: 0, model: parsed.model,
+        id: `chatcmpl-${n}`, object: "chat.completion", created: 0, model: parsed.model,
         choices: [{ index: 0, message, finish_reason: reply.kind === "text" ? "stop" : "tool_calls" }],
         usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
       }));
-    });
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
