@@ -9,6 +9,8 @@ import { readManifest, readResults } from "../../run/run-files.js";
 import { parseLog } from "../../episode/log.js";
 import { scoreLog } from "../../episode/score-log.js";
 import { fixtureCatalog, FIXTURE_DATA } from "../helpers.js";
+import { TOOLS } from "../../tools/registry.js";
+import { openAIFunction } from "../../tools/export.js";
 import { startStub, text, tools, turnOf, type ChatRequest, type Reply, type Stub } from "./openai-stub.js";
 
 const stubs: Stub[] = [];
@@ -136,4 +138,28 @@ test("an endpoint that keeps failing ends the episode with an error line, score 
   assert.match(r.error!, /HTTP 500/);
   assert.equal(r.score, 0);
   assert.equal(outcome.summary.errors, 1);
+});
+
+test("augmented tools (scrambled names, renamed arguments) are mapped back: the trajectory is in pimbox's names and scores 1", async () => {
+  /** The call a model would write against the augmented schemas it was shown. */
+  const shown = (req: ChatRequest, name: string, args: Record<string, unknown>): [string, unknown] => {
+    const real = TOOLS.find((t) => t.name === name)!;
+    const tool = req.tools!.find((t) => t.function.description === real.description)!;
+    const aliases = Object.keys(tool.function.parameters.properties as object);
+    const originals = Object.keys((openAIFunction(real).function.parameters.properties as object));
+    return [tool.function.name, Object.fromEntries(Object.entries(args).map(([k, v]) => [aliases[originals.indexOf(k)]!, v]))];
+  };
+  const script = (req: ChatRequest): Reply => {
+    switch (turnOf(req)) {
+      case 0: return tools(shown(req, "search_calendar_events", { query: "Jess" }));
+      case 1: return tools(shown(req, "modify_calendar_event", { event_id: "evt_dinner_jess", start: "2026-10-30T19:00:00" }));
+      default: return text(DONE);
+    }
+  };
+  const { stub, out, outcome } = await run(script, { augment: ["scrambled_names", "renamed_arguments"], filters: { scenario: ["test-move-dinner"] } });
+  assert.ok(stub.requests[0]!.tools!.every((t) => t.function.name.startsWith("tool_")));
+  assert.equal(outcome.results[0]!.score, 1);
+  const calls = parseLog(logOf(out, "test-move-dinner")).steps.filter((s) => s.kind === "tool").map((s) => (s as { tool: string }).tool);
+  assert.deepEqual(calls, ["search_calendar_events", "modify_calendar_event"]);
+  assert.deepEqual(readManifest(out).config.augment, ["scrambled_names", "renamed_arguments"]);
 });
