@@ -2,6 +2,7 @@ import { DEFAULT_DATA_DIR } from "../scenarios/paths.js";
 import { benchSandbox, type BenchResult } from "./sandbox.js";
 import { benchMatcher } from "./matcher.js";
 import { benchShippedScoring } from "./scoring.js";
+import { benchRunner } from "./runner.js";
 
 // `npm run bench`: every benchmark prints a ratio against a baseline measured in the same run
 // (or, for the p99 budget, the ratio of the budget to the measured p99: >= 1 passes).
@@ -28,5 +29,7 @@ add({
   pass: shipped.p99 < 5,
   detail: `${shipped.trajectories} trajectories: p50 ${shipped.p50.toFixed(2)} ms, p99 ${shipped.p99.toFixed(2)} ms, max ${shipped.max.toFixed(2)} ms`,
 });
+
+for (const r of await benchRunner(dataDir)) add(r);
 
 process.exitCode = results.every((r) => r.pass) ? 0 : 1;
