@@ -6,20 +6,13 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { startServer, type Running } from "./start.js";
+import { connectMcp as connect, startServer, type Running } from "./start.js";
 import { CLI, FIXTURE_DATA } from "../helpers.js";
 import { parseLog } from "../../episode/log.js";
 
 let running: Running;
 before(async () => { running = await startServer(); });
 after(async () => { await running.close(); });
-
-async function connect(transport: Transport): Promise<Client> {
-  const client = new Client({ name: "pimbox-test", version: "1.0.0" });
-  await client.connect(transport);
-  return client;
-}
 
 async function episode(scenario: string): Promise<string> {
   const res = await fetch(`${running.url}/episodes`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ scenario_id: scenario }) });
