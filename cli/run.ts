@@ -83,7 +83,13 @@ export async function runCommand(o: RunOptions): Promise<number> {
       apiKey, systemPrompt, signal: controller.signal,
     });
     if (o.json) process.stdout.write(JSON.stringify({ label: outcome.manifest.label, out: o.out, ran: outcome.ran, skipped: outcome.skipped, interrupted: outcome.interrupted, summary: outcome.summary }, null, 2) + "\n");
-    else process.stdout.write(`\n${renderSummary(outcome.manifest.label, outcome.summary)}run directory: ${o.out} (${outcome.ran} run, ${outcome.skipped} already done)\n`);
+    else {
+      const total = outcome.manifest.scenario_ids.length * outcome.manifest.trials;
+      const state = outcome.interrupted
+        ? `interrupted: ${outcome.results.length} of ${total} finished; run the same command to resume`
+        : `${outcome.ran} run now, ${outcome.skipped} done before`;
+      process.stdout.write(`\n${renderSummary(outcome.manifest.label, outcome.summary)}run directory: ${o.out} (${state})\n`);
+    }
     return outcome.interrupted || outcome.summary.errors > 0 ? 1 : 0;
   } catch (e) {
     if (e instanceof RunDirError || e instanceof RunSelectionError) throw new UsageError(e.message);

@@ -75,7 +75,9 @@ export class Model {
     const toolCalls: ToolCallRequest[] = [];
     for (const [i, call] of (choice.message.tool_calls ?? []).entries()) {
       if (call.type !== "function") continue;
-      toolCalls.push({ id: call.id || `call_${i}`, name: call.function.name, arguments: call.function.arguments ?? "" });
+      // Some servers send the arguments as an object rather than JSON text.
+      const args: unknown = call.function.arguments;
+      toolCalls.push({ id: call.id || `call_${i}`, name: String(call.function.name ?? ""), arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}) });
     }
     const message: ChatCompletionMessageParam = {
       role: "assistant",
