@@ -36,12 +36,20 @@ export async function benchRunner(dataDir: string, rounds = 2): Promise<BenchRes
     const replay = await timed([path.join(here, "gold-replay.js"), dataDir]);
     runMs += run.ms; replayMs += replay.ms;
   }
+  const mcpOut = fs.mkdtempSync(path.join(os.tmpdir(), "pimbox-bench-run-"));
+  const mcp = await timed([CLI, "run", "--agent", "gold", "--via", "mcp", "--concurrency", "8", "--json", "--out", mcpOut, "--data", dataDir]);
+  fs.rmSync(mcpOut, { recursive: true, force: true });
   const perHour = episodes / (runMs / rounds / 3_600_000);
   const ratio = runMs / replayMs;
   return [
     {
       name: "runner: gold over every scenario via HTTP, process start to summary / in-process replay", ratio, target: "<= 3", pass: ratio <= 3,
       detail: `${(runMs / rounds / 1000).toFixed(1)} s vs ${(replayMs / rounds / 1000).toFixed(1)} s for ${episodes} episodes (mean of ${rounds} rounds)`,
+    },
+    {
+      name: "runner: the same via MCP / in-process replay (informational: the MCP road adds a session per episode)",
+      ratio: mcp.ms / (replayMs / rounds), target: "none", pass: true,
+      detail: `${(mcp.ms / 1000).toFixed(1)} s for ${episodes} episodes (one round)`,
     },
     {
       name: "runner: episodes per hour / tau2-bench's 273 simulations per hour", ratio: perHour / TAU2_PER_HOUR, target: ">= 1", pass: perHour >= TAU2_PER_HOUR,

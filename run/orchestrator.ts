@@ -23,6 +23,7 @@ export interface EpisodeOutcome {
   stop: string;
   model_turns: number;
   tool_calls: number;
+  /** The agent's model only: the LLM user's cost is on its own steps. */
   usage: Usage | null;
   latency_ms: number | null;
 }
@@ -50,7 +51,6 @@ export async function orchestrate(
     }
     await env.recordAgentMessage(content);
     const reply = await user.reply(content, signal);
-    spend({ usage: reply.usage, latency_ms: null });
     if (reply.content === null) return { user: null, ended: true };
     await env.recordUserMessage(reply.content);
     record({ kind: "user", content: reply.content, user_model: { usage: reply.usage, latency_ms: reply.latency_ms } });
