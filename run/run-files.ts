@@ -71,8 +71,9 @@ export class TrajectoryFile {
   }
 
   /** Replaces the step-by-step file with the server's log (authoritative indices, times and
-   *  results), each step carrying what it cost (model usage and latency, turn). */
-  finish(serverLog: string): void {
+   *  results), each step carrying what it cost (model usage and latency, turn). `complete` is
+   *  false for an episode that ended in an error. */
+  finish(serverLog: string, complete = true): void {
     const lines = serverLog.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
     const header = lines[0]!;
     const recorded = this.steps.filter((s) => s.recorded !== false);
@@ -85,7 +86,7 @@ export class TrajectoryFile {
         Object.assign(body[offset + i]!, cost);
       });
     }
-    header.agent = { ...(header.agent as object), complete: true, costs_aligned: aligned };
+    header.agent = { ...(header.agent as object), complete, costs_aligned: aligned };
     writeAtomic(this.file, [header, ...body].map((l) => JSON.stringify(l)).join("\n") + "\n");
     parseLog(fs.readFileSync(this.file, "utf8")); // what we wrote must read back as a log
   }

@@ -139,7 +139,7 @@ async function runOne(scenario: Scenario, trial: number, ctx: EpisodeContext): P
   } catch (e) {
     if (ctx.signal?.aborted) { await episode?.close().catch(() => undefined); return; }
     error = (e as Error).message;
-    if (episode) await episode.log().then((log) => traj.finish(log)).catch(() => undefined);
+    if (episode) await episode.log().then((log) => traj.finish(log, false)).catch(() => undefined);
   }
   await episode?.close().catch(() => undefined);
 
