@@ -36,6 +36,8 @@ export class HttpEpisode implements EnvironmentEpisode {
   }
 
   async call(name: string, args: Record<string, unknown> | string, callId: string): Promise<ToolOutcome> {
+    // No route takes an empty name; the harness answers it (like a malformed call over MCP).
+    if (name === "") return { ok: false, text: JSON.stringify({ error: { code: "unknown_tool", message: "the call names no tool" } }) };
     // A string body (arguments that were not a JSON object) is recorded by pimbox as a failed
     // call with its raw_arguments; an unknown tool is a 404 that is recorded too.
     const answer = await this.client.request<ToolAnswer>("POST",

@@ -94,8 +94,9 @@ export async function orchestrate(
       outcome.tool_calls++;
       const t0 = performance.now();
       const out = await env.call(call.name, args, call.id);
-      // MCP cannot carry non-object arguments, and the user tool refuses bad ones unrecorded.
-      const unrecorded = (typeof args === "string" && env.via === "mcp") || call.name === USER_TOOL_NAME;
+      // Not in pimbox's log: non-object arguments over MCP (it cannot carry them), a bad call of
+      // the user tool (refused unrecorded), a call with no name over HTTP (no route for it).
+      const unrecorded = (typeof args === "string" && env.via === "mcp") || call.name === USER_TOOL_NAME || (call.name === "" && env.via === "http");
       record({
         kind: "tool", tool: call.name, arguments: typeof args === "string" ? {} : args,
         ...(typeof args === "string" ? { raw_arguments: args } : {}),
