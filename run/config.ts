@@ -54,9 +54,9 @@ export type RunConfig = z.infer<typeof runConfig>;
 export const RESUMABLE_DIFFERENCES: ReadonlySet<string> = new Set(["concurrency", "server", "retry_errors", "timeout_ms", "max_retries"]);
 
 /** The first field that differs between two configurations, ignoring the harmless ones. */
-export function configDifference(a: Record<string, unknown>, b: Record<string, unknown>): string | null {
+export function configDifference(a: Record<string, unknown>, b: Record<string, unknown>, ignore: readonly string[] = []): string | null {
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (RESUMABLE_DIFFERENCES.has(key)) continue;
+    if (RESUMABLE_DIFFERENCES.has(key) || ignore.includes(key)) continue;
     if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return key;
   }
   return null;

@@ -21,10 +21,16 @@ export class RunDirectory {
     fs.mkdirSync(this.dir, { recursive: true });
     const file = this.file("run.json");
     if (!fs.existsSync(file)) { writeAtomic(file, JSON.stringify(manifest, null, 2) + "\n"); return manifest; }
-    const stored = readManifest(this.dir);
-    const differs = configDifference(stored.config, manifest.config);
+    let stored = readManifest(this.dir);
+    const differs = configDifference(stored.config, manifest.config, ["trials"]);
     if (differs) throw new RunDirError(`${this.dir} holds another run: "${differs}" was ${JSON.stringify(stored.config[differs])}, now ${JSON.stringify(manifest.config[differs])}; use another --out, or the same options to resume`);
     if (stored.data_hash !== manifest.data_hash) throw new RunDirError(`${this.dir} was run on other scenario data (data hash ${stored.data_hash.slice(0, 12)}, now ${manifest.data_hash.slice(0, 12)}); use another --out`);
+    if (manifest.trials < stored.trials) throw new RunDirError(`${this.dir} holds ${stored.trials} trials per scenario; resume with --trials ${stored.trials} or more`);
+    if (manifest.trials > stored.trials) {
+      // More trials of the same run: the finished ones count, the new ones are run.
+      stored = { ...stored, trials: manifest.trials, config: { ...stored.config, trials: manifest.trials } };
+      writeAtomic(file, JSON.stringify(stored, null, 2) + "\n");
+    }
     return stored;
   }
 

@@ -132,6 +132,18 @@ test("trials: pass^k and pass@k from a model that passes every other trial", asy
   assert.equal(outcome.summary.pass_at_k["2"], 1);
 });
 
+test("resuming with more trials runs only the new ones; fewer is refused", async () => {
+  const { stub, out, config } = await run(moveDinner(() => text(DONE)), { filters: { scenario: ["test-move-dinner"] } });
+  const resume = (trials: number) => runBenchmark({ config: { ...config, trials }, catalog: fixtureCatalog(), dataDir: FIXTURE_DATA, out, token: null, apiKey: "k", systemPrompt: null, progress: devNull() });
+  const before = stub.requests.length;
+  const more = await resume(3);
+  assert.deepEqual([more.ran, more.skipped], [2, 1]);
+  assert.equal(stub.requests.length - before, 6);
+  assert.equal(readManifest(out).trials, 3);
+  assert.equal(more.summary.pass_hat_k["3"], 1);
+  await assert.rejects(resume(2), /holds 3 trials per scenario/);
+});
+
 test("an endpoint that keeps failing ends the episode with an error line, score 0", async () => {
   const { outcome } = await run(() => ({ kind: "status", status: 500 }), { max_retries: 0, filters: { scenario: ["test-move-dinner"] } });
   const r = outcome.results[0]!;
