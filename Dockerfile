@@ -9,6 +9,7 @@ COPY episode episode
 COPY milestones milestones
 COPY scenarios scenarios
 COPY server server
+COPY run run
 COPY tools tools
 COPY bench bench
 COPY tests tests

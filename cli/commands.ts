@@ -8,6 +8,7 @@ import { scoreCommand } from "./score.js";
 import { replayCommand } from "./replay.js";
 import { schemaText } from "./schema.js";
 import { reportCommand } from "./report.js";
+import { combineCommand, runCommand } from "./run.js";
 
 const dataOption = () => new Option("--data <dir>", "scenario data folder").default(process.env.PIMBOX_DATA ?? DEFAULT_DATA_DIR);
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -30,6 +31,7 @@ export function registerCommands(program: Command): void {
     .requiredOption("--scenario <id>", "scenario id (see `pimbox scenarios`)")
     .option("--tick <seconds>", "clock tick per step", "5")
     .option("--log <file>", "write the trajectory log (JSONL) here when the client disconnects")
+    .option("--user-tool", "also offer send_message_to_user, the agent's message to the user (answers, questions)")
     .addOption(dataOption())
     .action(async (opts) => { await mcpCommand(opts); });
 
@@ -71,6 +73,48 @@ export function registerCommands(program: Command): void {
     .option("--seed <n>", "bootstrap seed", "1")
     .addOption(dataOption())
     .action(async (dirs, opts) => { process.exitCode = await reportCommand(dirs, opts); });
+
+  program.command("run")
+    .description("run an agent (an OpenAI-compatible model, or the gold trajectories) on the benchmark; resumable")
+    .requiredOption("--out <dir>", "the run directory (run it again to resume)")
+    .option("--agent <kind>", "model | gold", "model")
+    .option("--model <name>", "the model under test")
+    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
+    .option("--api-key-env <var>", "environment variable holding the API key", "OPENAI_API_KEY")
+    .option("--via <road>", "http (JSON-function endpoints) | mcp (MCP client on the episode's endpoint)", "http")
+    .option("--server <url>", "a running pimbox server (default: one in-process on 127.0.0.1)")
+    .option("--token <token>", "bearer token of --server (or PIMBOX_TOKEN)")
+    .option("--concurrency <n>", "episodes at a time", "4")
+    .option("--trials <k>", "runs of each scenario (pass^k, pass@k)", "1")
+    .option("--temperature <t>", "sampling temperature, passed through")
+    .option("--seed <n>", "sampling seed, passed through")
+    .option("--max-turns <n>", "model calls per episode", "30")
+    .option("--max-tool-calls <n>", "tool calls run per model response", "16")
+    .option("--timeout <seconds>", "per model request", "120")
+    .option("--max-retries <n>", "retries on 429, 5xx, timeouts, network errors (back-off with jitter, Retry-After honoured)", "4")
+    .option("--tick <seconds>", "episode clock tick per step", "5")
+    .option("--user-model <name>", "an LLM plays the user of multi-turn scenarios (default: the scripted user)")
+    .option("--judge-model <name>", "also grade each episode with an LLM judge (ASTRA-bench's five dimensions)")
+    .option("--augment <name>", "distraction_tools | scrambled_names | no_arg_descriptions | renamed_arguments | no_type_hints (repeatable)", collect, [])
+    .option("--system-prompt <file>", "replace the system prompt (default: ASTRA-bench's, single- or multi-turn)")
+    .option("--scenario <id>", "only this scenario (repeatable)", collect, [])
+    .option("--protagonist <id>", "only this protagonist (repeatable)", collect, [])
+    .option("--tranche <I/R/F>", "only this complexity tranche, informational/referential/functional, e.g. low/*/high (repeatable)", collect, [])
+    .option("--challenge <kind>", "misinformation | insufficient_context | none (repeatable)", collect, [])
+    .option("--turns <n>", "single | multi")
+    .option("--limit <n>", "the first N scenarios after the filters")
+    .option("--shard <I/N>", "run shard I of N (combine them with `pimbox combine`)")
+    .option("--retry-errors", "redo episodes that ended in an error")
+    .option("--json", "print the summary as JSON")
+    .addOption(dataOption())
+    .action(async (opts) => { process.exitCode = await runCommand(opts); });
+
+  program.command("combine")
+    .description("combine the shard directories of one run into one run directory")
+    .argument("<dirs...>", "the shard directories")
+    .requiredOption("--out <dir>", "the combined run directory (empty or new)")
+    .option("--json", "print the summary as JSON")
+    .action((dirs, opts) => { process.exitCode = combineCommand(dirs, opts); });
 
   program.command("validate")
     .description("check the protagonists and scenarios: schema, references, times, gold trajectories")

@@ -6,7 +6,7 @@ import { createMcpServer } from "../server/mcp-server.js";
 import { loadCatalog } from "./catalog.js";
 import { UsageError } from "./serve.js";
 
-export interface McpOptions { scenario: string; data: string; tick: string; log?: string }
+export interface McpOptions { scenario: string; data: string; tick: string; log?: string; userTool?: boolean }
 
 /** `pimbox mcp --scenario ID`: one episode over stdio for the life of the process. stdout is the
  *  MCP channel, so everything else goes to stderr. */
@@ -17,7 +17,7 @@ export async function mcpCommand(opts: McpOptions): Promise<void> {
   const tick = Number(opts.tick);
   if (!(tick > 0 && tick <= 86_400)) throw new UsageError(`--tick must be a number of seconds in (0, 86400], got "${opts.tick}"`);
   const episode = new Episode(`stdio:${scenario.id}`, scenario, { tickSeconds: tick });
-  const server = createMcpServer(episode);
+  const server = createMcpServer(episode, { userTool: opts.userTool === true });
   const transport = new StdioServerTransport();
   // The client may end the session by closing stdin or by a signal; the log is written either way.
   await new Promise<void>((resolve) => {

@@ -21,6 +21,9 @@ const SINGLE_TURN = `- If the user's request is ambiguous, do not ask for clarif
 const MULTI_TURN = `- Don't make assumptions about what values to plug into functions.
 - Ask for clarification if a user request is ambiguous.`;
 
+/** The parts of the prompt, by name, as a run records them. */
+export const PROMPT_PARTS: Readonly<Record<string, string>> = { general: BASE, single_turn: SINGLE_TURN, multi_turn: MULTI_TURN };
+
 export function systemPrompt(scenario: Scenario): string {
   const now = parseTime(scenario.file.reference_time, scenario.zone).setZone(scenario.zone);
   const when = `${now.toFormat("cccc, d LLLL yyyy, HH:mm")} (${scenario.zone}, UTC${now.toFormat("ZZ")})`;

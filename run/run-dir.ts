@@ -54,6 +54,7 @@ export const runResult = z.object({
   /** Set when the episode could not finish (the model endpoint kept failing, say): the score is 0. */
   error: z.string().nullable().default(null),
   judge: z.record(z.string(), z.number()).nullable().default(null).describe("the judge's five dimensions, 0-2 each"),
+  stop: z.string().nullable().default(null).describe("why the episode ended: the conversation ended, the turn limit, the agent stopped"),
   finished_at: z.string(),
 });
 

@@ -14,6 +14,7 @@ export const createEpisodeBody = z.object({
 
 export const agentMessageBody = z.object({
   content: z.string().describe("the agent's message to the user"),
+  scripted_user: z.boolean().optional().describe("false: record the message only, the scenario's scripted user does not answer (you post the user's turn to /user-messages)"),
 }).strict();
 
 export const userMessageBody = z.object({

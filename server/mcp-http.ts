@@ -13,6 +13,9 @@ function jsonRpcError(res: Response, status: number, message: string): void {
   res.status(status).json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null });
 }
 
+/** `?user_tool=1` offers send_message_to_user (on /scenarios/:id/mcp: on the initialize request). */
+const userToolFlag = (req: Request): boolean => req.query.user_tool === "1" || req.query.user_tool === "true";
+
 /** MCP over streamable HTTP, bound to episodes in two ways:
  *  - /episodes/:id/mcp: the episode's own URL, stateless (no MCP session needed, so it survives
  *    MCP revisions without sessions); each request gets a fresh server and transport;
@@ -38,7 +41,7 @@ export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router
     const episode = store.get(req.params.id);
     if (!episode) { jsonRpcError(res, 404, `no episode "${req.params.id}"`); return; }
     episode.lastActive = Date.now();
-    const server = createMcpServer(episode);
+    const server = createMcpServer(episode, { userTool: userToolFlag(req) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => { void transport.close(); void server.close(); });
     await server.connect(transport);
@@ -72,7 +75,7 @@ export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router
       onsessioninitialized: (id) => { sessions.set(id, { transport, episodeId: episode.id, scenarioId: scenario.id }); },
       onsessionclosed: (id) => { sessions.delete(id); },
     });
-    const server = createMcpServer(episode);
+    const server = createMcpServer(episode, { userTool: userToolFlag(req) });
     transport.onclose = () => { void server.close(); };
     res.setHeader("X-Pimbox-Episode-Id", episode.id);
     await server.connect(transport);

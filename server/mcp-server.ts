@@ -2,20 +2,33 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Episode } from "../episode/episode.js";
 import { mcpTool } from "../tools/export.js";
+import { USER_TOOL_NAME, sendMessageToUser, userToolMcp } from "../episode/user-tool.js";
 
 export const SERVER_INFO = { name: "pimbox", version: "0.1.0" };
 
 /** A fresh MCP server bound to one episode (an McpServer can be connected once, so every
  *  connection gets its own). Tool calls go through the episode, so that a call with bad
  *  arguments or an unknown tool is a step of the trajectory, as it is over HTTP. */
-export function createMcpServer(episode: Episode): McpServer {
+export interface McpServerOptions {
+  /** Also offer `send_message_to_user`, the agent's channel to the user (opt-in). */
+  userTool?: boolean;
+}
+
+export function createMcpServer(episode: Episode, options: McpServerOptions = {}): McpServer {
   const mcp = new McpServer(SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, logging: {} },
     instructions: `Personal-data tools on ${episode.scenario.protagonist.name}'s phone. Use the "scenario" prompt for the task.`,
   });
   const tools = episode.tools();
-  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(mcpTool) }));
+  const listed = [...tools.map(mcpTool), ...(options.userTool ? [userToolMcp()] : [])];
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   mcp.server.setRequestHandler(CallToolRequestSchema, (request): CallToolResult => {
+    if (options.userTool && request.params.name === USER_TOOL_NAME) {
+      const sent = sendMessageToUser(episode, request.params.arguments ?? {});
+      return sent.ok
+        ? { content: [{ type: "text", text: sent.text }], structuredContent: sent.result }
+        : { content: [{ type: "text", text: JSON.stringify({ error: sent.error }) }], isError: true };
+    }
     const step = episode.callTool(request.params.name, request.params.arguments ?? {});
     if (step.ok) {
       return {

@@ -86,8 +86,8 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
 
   router.post("/episodes/:id/messages", (req: IdRequest, res) => {
     const episode = episodeOf(req);
-    const { content } = parseBody(agentMessageBody, req.body);
-    const turn = episode.agentMessage(content);
+    const { content, scripted_user } = parseBody(agentMessageBody, req.body);
+    const turn = episode.agentMessage(content, { scriptedUser: scripted_user !== false });
     res.json({ step: turn.step.index, time: turn.step.time, user_message: turn.user?.content ?? null, ended: turn.ended });
   });
 

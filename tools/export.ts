@@ -6,11 +6,11 @@ import type { AnyTool } from "./tool.js";
 
 export type JsonSchema = Record<string, unknown>;
 
-export function inputJsonSchema(tool: AnyTool): JsonSchema {
+export function inputJsonSchema(tool: Pick<AnyTool, "input">): JsonSchema {
   return strip$schema(z.toJSONSchema(tool.input, { target: "draft-7", io: "input" }) as JsonSchema);
 }
 
-export function outputJsonSchema(tool: AnyTool): JsonSchema {
+export function outputJsonSchema(tool: Pick<AnyTool, "output">): JsonSchema {
   return strip$schema(z.toJSONSchema(tool.output, { target: "draft-7", io: "output" }) as JsonSchema);
 }
 
@@ -64,7 +64,21 @@ export interface OpenAIFunctionTool {
   function: { name: string; description: string; parameters: JsonSchema; strict: boolean };
 }
 
+// Every episode lists the same tools, and each MCP request on the stateless endpoint lists them
+// again: the exported forms are computed once per tool and shared (callers never mutate them).
+const memo = new WeakMap<AnyTool, Map<string, unknown>>();
+function once<T>(tool: AnyTool, key: string, build: () => T): T {
+  let forms = memo.get(tool);
+  if (!forms) memo.set(tool, (forms = new Map()));
+  if (!forms.has(key)) forms.set(key, build());
+  return forms.get(key) as T;
+}
+
 export function openAIFunction(tool: AnyTool, strict = true): OpenAIFunctionTool {
+  return once(tool, strict ? "openai-strict" : "openai", () => buildOpenAIFunction(tool, strict));
+}
+
+function buildOpenAIFunction(tool: AnyTool, strict: boolean): OpenAIFunctionTool {
   const parameters = inputJsonSchema(tool);
   return {
     type: "function",
@@ -77,6 +91,10 @@ export function anthropicTool(tool: AnyTool): { name: string; description: strin
 }
 
 export function mcpTool(tool: AnyTool) {
+  return once(tool, "mcp", () => buildMcpTool(tool));
+}
+
+function buildMcpTool(tool: AnyTool) {
   return {
     name: tool.name,
     title: tool.title,

@@ -98,7 +98,7 @@ function writeEpisode(dir: string, e: Episode, o: WriteRunOptions): RunResult {
     score: report.score, passed: report.passed, milestone_similarity: report.milestone_similarity,
     categories: report.categories, turn_count: report.turns.turn_count, tool_calls: report.turns.tool_calls,
     unaccounted_changes: report.unaccounted_changes.length,
-    usage: null, latency_ms: null, error: null, judge, finished_at: "2026-11-24T06:00:00Z",
+    usage: null, latency_ms: null, error: null, stop: null, judge, finished_at: "2026-11-24T06:00:00Z",
   };
 }
 

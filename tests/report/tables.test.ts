@@ -16,7 +16,7 @@ function row(model: string, scenario: string, trial: number, score: number, o: {
     turns: "single", goal_type: o.goal, score, passed: score === 1, milestone_similarity: score,
     categories: { retrieval: score, payload: o.goal === "answer" ? null : score, response: 1 },
     turn_count: o.turns ?? 4, tool_calls: 2, unaccounted_changes: 0,
-    usage: model === "A" ? { prompt_tokens: 1000 * trial, completion_tokens: 100 } : null, latency_ms: model === "A" ? 2000 : null, error: null,
+    usage: model === "A" ? { prompt_tokens: 1000 * trial, completion_tokens: 100 } : null, latency_ms: model === "A" ? 2000 : null, error: null, stop: null,
     judge: o.judge === undefined ? null : { helpfulness: o.judge }, finished_at: "2026-11-24T00:00:00Z",
   };
 }

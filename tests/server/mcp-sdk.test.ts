@@ -3,8 +3,7 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { startServer, type Running } from "./start.js";
+import { connectMcp as connect, startServer, type Running } from "./start.js";
 import { EVERY_TOOL_CALL } from "./every-tool.js";
 import { TOOL_NAMES } from "../../tools/registry.js";
 import { CLI, FIXTURE_DATA } from "../helpers.js";
@@ -12,12 +11,6 @@ import { CLI, FIXTURE_DATA } from "../helpers.js";
 let running: Running;
 before(async () => { running = await startServer(); });
 after(async () => { await running.close(); });
-
-async function connect(transport: Transport): Promise<Client> {
-  const client = new Client({ name: "pimbox-test", version: "1.0.0" });
-  await client.connect(transport);
-  return client;
-}
 
 /** Lists the tools, checks the 27 names and their hints, and calls every tool successfully. */
 async function exerciseAllTools(client: Client): Promise<void> {

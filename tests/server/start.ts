@@ -1,4 +1,6 @@
 import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Server } from "node:http";
 import { createApp, DEFAULT_APP_OPTIONS, type AppOptions } from "../../server/app.js";
 import { EpisodeStore } from "../../server/episode-store.js";
@@ -23,4 +25,11 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Ru
 export function testApp(options: Partial<AppOptions> = {}) {
   const store = new EpisodeStore({ idleMs: 60_000, maxEpisodes: 1000 });
   return { app: createApp(fixtureCatalog(), store, { ...DEFAULT_APP_OPTIONS, ...options }), store };
+}
+
+/** A real MCP SDK client connected over the given transport. */
+export async function connectMcp(transport: Transport): Promise<Client> {
+  const client = new Client({ name: "pimbox-test", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
 }
