@@ -1,8 +1,7 @@
 import type { MatchProblem, MatchResult } from "../milestones/matcher.js";
 
-// BENCHMARK-ONLY BASELINE. A faithful re-creation, written from the description in
-// /work/shared/reference/toolsandbox-teardown.md §4.5 (no ToolSandbox code was ported), of
-// ToolSandbox's MilestoneMatcher._dfs: depth-first search over topological orders, a max-heap of
+// BENCHMARK-ONLY BASELINE. A re-creation, written from a description of its behaviour (no
+// ToolSandbox code was ported), of ToolSandbox's MilestoneMatcher._dfs: depth-first search over topological orders, a max-heap of
 // (similarity, node, step) candidates per level, and the per-level prune
 // `sum + sim + (remaining - 1) <= best_at_this_level`. Kept only to measure the DP matcher
 // against it; the scorer never uses it.
