@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { Episode, type EpisodeOptions } from "../episode/episode.js";
 import type { Scenario } from "../scenarios/catalog.js";
+import { digest, sameDigest, type CredentialCheck } from "./roles.js";
 
 export interface EpisodeStoreOptions {
   /** Episodes untouched for this long are closed. */
@@ -18,8 +19,10 @@ export class ScenarioUnusable extends Error {
 }
 
 /** The live episodes of one server, by unguessable id. Owns their life cycle. */
-export class EpisodeStore {
+export class EpisodeStore implements CredentialCheck {
   private readonly episodes = new Map<string, Episode>();
+  /** sha256 of each episode's agent credential: the secret itself is only ever sent once. */
+  private readonly credentials = new Map<string, Buffer>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly listeners = new Set<(id: string) => void>();
 
@@ -45,11 +48,25 @@ export class EpisodeStore {
     return this.episodes.get(id);
   }
 
+  /** A new agent credential for the episode (replacing any earlier one): what a harness hands to
+   *  the agent under test. */
+  issueCredential(id: string): string {
+    const secret = `pa_${randomBytes(24).toString("base64url")}`;
+    this.credentials.set(id, digest(secret));
+    return secret;
+  }
+
+  isAgentOf(id: string, secret: string): boolean {
+    const expected = this.credentials.get(id);
+    return expected !== undefined && sameDigest(digest(secret), expected);
+  }
+
   delete(id: string): boolean {
     const episode = this.episodes.get(id);
     if (!episode) return false;
     episode.close();
     this.episodes.delete(id);
+    this.credentials.delete(id);
     for (const listener of this.listeners) listener(id);
     return true;
   }

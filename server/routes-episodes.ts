@@ -51,6 +51,8 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
     if (body.agent) episode.agent = body.agent;
     res.status(201).location(`/episodes/${episode.id}`).json({
       ...describe(episode, baseUrl(req)),
+      // For the agent under test: opens this episode's tools, messages and MCP, nothing else.
+      agent_token: store.issueCredential(episode.id),
       system_prompt: episode.systemPrompt,
       user_message: episode.firstUserMessage,
       tool_format: body.tool_format ?? "openai",
