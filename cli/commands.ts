@@ -7,6 +7,9 @@ import { scenariosCommand } from "./scenarios.js";
 import { scoreCommand } from "./score.js";
 import { replayCommand } from "./replay.js";
 import { schemaText } from "./schema.js";
+import { DEFAULT_LIMITS } from "../episode/limits.js";
+import { DEFAULT_APP_OPTIONS } from "../server/app.js";
+import { DEFAULT_LISTEN_OPTIONS } from "../server/http-server.js";
 
 const dataOption = () => new Option("--data <dir>", "scenario data folder").default(process.env.PIMBOX_DATA ?? DEFAULT_DATA_DIR);
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -21,6 +24,14 @@ export function registerCommands(program: Command): void {
     .option("--allow-origin <origin>", "trust this browser Origin on the MCP routes (repeatable)", collect, [])
     .option("--allow-host <host>", "accept this Host header on the MCP routes (repeatable)", collect, [])
     .option("--idle-minutes <n>", "close episodes idle this long", "30")
+    .option("--max-episodes <n>", "live episodes at most; one more is refused with 503", "10000")
+    .option("--max-steps <n>", "steps per episode; past it tool calls are refused", String(DEFAULT_LIMITS.maxSteps))
+    .option("--max-argument-bytes <n>", "size of one tool call's arguments (and of one message)", String(DEFAULT_LIMITS.maxArgumentBytes))
+    .option("--max-argument-depth <n>", "nesting depth of one tool call's arguments", String(DEFAULT_LIMITS.maxArgumentDepth))
+    .option("--max-search-text <n>", "characters in one text argument of a read tool", String(DEFAULT_LIMITS.maxSearchText))
+    .option("--max-body-bytes <n>", "size of a request body (but POST /score's)", String(DEFAULT_APP_OPTIONS.bodyLimit))
+    .option("--max-log-bytes <n>", "size of a trajectory sent to POST /score", String(DEFAULT_APP_OPTIONS.maxLogBytes))
+    .option("--max-connections <n>", "open connections at most", String(DEFAULT_LISTEN_OPTIONS.maxConnections))
     .addOption(dataOption())
     .action(async (opts) => { await serveCommand(opts); });
 

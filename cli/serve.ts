@@ -1,33 +1,54 @@
 import { createApp, DEFAULT_APP_OPTIONS } from "../server/app.js";
 import { EpisodeStore } from "../server/episode-store.js";
 import { LOCAL_HOSTS } from "../server/guard.js";
+import { listen } from "../server/http-server.js";
 import { loadCatalog } from "./catalog.js";
 
 export interface ServeOptions {
   port: string; host: string; data: string; token?: string; allowOrigin: string[]; allowHost: string[]; idleMinutes: string;
+  maxEpisodes: string; maxSteps: string; maxArgumentBytes: string; maxArgumentDepth: string; maxSearchText: string;
+  maxBodyBytes: string; maxLogBytes: string; maxConnections: string;
+}
+
+/** A whole number in [min, max], or a usage error naming the flag. */
+export function intFlag(flag: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return n;
 }
 
 export async function serveCommand(opts: ServeOptions): Promise<void> {
-  const port = Number(opts.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer 0-65535, got "${opts.port}"`);
+  const port = intFlag("--port", opts.port, 0, 65535);
   const idle = Number(opts.idleMinutes);
   if (!(idle > 0)) throw new UsageError(`--idle-minutes must be a positive number, got "${opts.idleMinutes}"`);
+  const limits = {
+    maxSteps: intFlag("--max-steps", opts.maxSteps, 10, 10_000_000),
+    maxArgumentBytes: intFlag("--max-argument-bytes", opts.maxArgumentBytes, 1024, 64 * 1024 * 1024),
+    // dropNulls and zod recurse: keep far from the stack's depth.
+    maxArgumentDepth: intFlag("--max-argument-depth", opts.maxArgumentDepth, 4, 1000),
+    maxSearchText: intFlag("--max-search-text", opts.maxSearchText, 1, 1_000_000),
+  };
+  const maxEpisodes = intFlag("--max-episodes", opts.maxEpisodes, 1, 10_000_000);
+  const bodyLimit = intFlag("--max-body-bytes", opts.maxBodyBytes, 1024, 1024 ** 3);
+  const maxLogBytes = intFlag("--max-log-bytes", opts.maxLogBytes, 1024, 1024 ** 3);
+  const maxConnections = intFlag("--max-connections", opts.maxConnections, 1, 1_000_000);
   const catalog = loadCatalog(opts.data);
-  const store = new EpisodeStore({ idleMs: idle * 60_000, maxEpisodes: 10_000 });
+  if (catalog.list().length === 0) throw new UsageError(`--data: no scenario in "${opts.data}" could be loaded; run \`pimbox validate --data ${opts.data}\``);
+  const store = new EpisodeStore({ idleMs: idle * 60_000, maxEpisodes, limits });
   const wildcard = opts.host === "0.0.0.0" || opts.host === "::";
   const allowedHosts = wildcard && opts.allowHost.length === 0 ? [] : [...LOCAL_HOSTS, opts.host, ...opts.allowHost];
   const app = createApp(catalog, store, {
     ...DEFAULT_APP_OPTIONS, allowedHosts, allowedOrigins: opts.allowOrigin, token: opts.token ?? process.env.PIMBOX_TOKEN,
+    bodyLimit, maxLogBytes,
   });
-  await new Promise<void>((resolve, reject) => {
-    const server = app.listen(port, opts.host, () => {
-      const address = server.address();
-      const actual = typeof address === "object" && address ? address.port : port;
-      process.stdout.write(`pimbox listening on http://${opts.host}:${actual} (${catalog.list().length} scenarios)\n`);
-      process.stdout.write(`  MCP per scenario: http://${opts.host}:${actual}/scenarios/<id>/mcp   API: http://${opts.host}:${actual}/openapi.json\n`);
-    });
-    server.keepAliveTimeout = 65_000;
-    server.on("error", reject);
+  const server = await listen(app, { port, host: opts.host, maxConnections });
+  const address = server.address();
+  const actual = typeof address === "object" && address ? address.port : port;
+  process.stdout.write(`pimbox listening on http://${opts.host}:${actual} (${catalog.list().length} scenarios)\n`);
+  process.stdout.write(`  MCP per scenario: http://${opts.host}:${actual}/scenarios/<id>/mcp   API: http://${opts.host}:${actual}/openapi.json\n`);
+  await new Promise<void>((resolve) => {
     const stop = () => { store.close(); server.close(() => resolve()); server.closeAllConnections(); };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);

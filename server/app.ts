@@ -11,14 +11,17 @@ import { mcpRoutes } from "./mcp-http.js";
 import { openApiDocument } from "./openapi.js";
 
 export interface AppOptions extends GuardOptions {
-  /** Largest JSON body accepted (a whole trajectory log can be large). */
-  bodyLimit: string;
+  /** Largest JSON body accepted, in bytes, but on POST /score. */
+  bodyLimit: number;
+  /** Largest body of POST /score (a whole trajectory log), in bytes. */
+  maxLogBytes: number;
 }
 
 export const DEFAULT_APP_OPTIONS: AppOptions = {
   allowedHosts: ["localhost", "127.0.0.1", "[::1]"],
   allowedOrigins: [],
-  bodyLimit: "10mb",
+  bodyLimit: 1024 * 1024,
+  maxLogBytes: 32 * 1024 * 1024,
 };
 
 export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options: AppOptions = DEFAULT_APP_OPTIONS): Express {
@@ -27,8 +30,13 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   app.set("etag", false);
   app.use(hostAndOriginGuard(options));
   app.use(roleGuard(options.token, store));
+  // A log for POST /score may be large; everything else is small (tool arguments are bounded
+  // far below this by the episode limits). The first parser to run wins.
+  app.post("/score", express.json({ limit: options.maxLogBytes, strict: false }));
   app.use(express.json({ limit: options.bodyLimit, strict: false }));
-  app.get("/health", (_req, res) => { res.json({ ok: true, episodes: store.size, scenarios: catalog.list().length }); });
+  app.get("/health", (_req, res) => {
+    res.json({ ok: true, episodes: store.size, capacity: store.capacity, scenarios: catalog.list().length });
+  });
   const openapi = openApiDocument();
   app.get("/openapi.json", (_req, res) => { res.json(openapi); });
   app.use(mcpRoutes(catalog, store));

@@ -1,16 +1,26 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Episode, type EpisodeOptions } from "../episode/episode.js";
+import { DEFAULT_LIMITS, type EpisodeLimits } from "../episode/limits.js";
 import type { Scenario } from "../scenarios/catalog.js";
 import { digest, sameDigest, type CredentialCheck } from "./roles.js";
 
 export interface EpisodeStoreOptions {
   /** Episodes untouched for this long are closed. */
   idleMs: number;
-  /** At most this many live episodes; creating one more closes the least recently used. */
+  /** At most this many live episodes; one more is refused (StoreFull), never made by evicting one. */
   maxEpisodes: number;
+  /** What each episode may cost. */
+  limits: EpisodeLimits;
 }
 
-export const DEFAULT_STORE_OPTIONS: EpisodeStoreOptions = { idleMs: 30 * 60_000, maxEpisodes: 10_000 };
+export const DEFAULT_STORE_OPTIONS: EpisodeStoreOptions = { idleMs: 30 * 60_000, maxEpisodes: 10_000, limits: DEFAULT_LIMITS };
+
+/** The store holds --max-episodes live episodes; a slot frees when one is deleted or idles out. */
+export class StoreFull extends Error {
+  constructor(readonly maxEpisodes: number, readonly retryAfterSeconds: number) {
+    super(`the server holds its maximum of ${maxEpisodes} live episodes; delete finished ones (DELETE /episodes/:id) or retry in ${retryAfterSeconds} s, when the next idle one expires`);
+  }
+}
 
 export class ScenarioUnusable extends Error {
   constructor(readonly scenarioId: string, reason: string) {
@@ -26,17 +36,21 @@ export class EpisodeStore implements CredentialCheck {
   private readonly sweeper: NodeJS.Timeout;
   private readonly listeners = new Set<(id: string) => void>();
 
-  constructor(private readonly options: EpisodeStoreOptions = DEFAULT_STORE_OPTIONS) {
-    this.sweeper = setInterval(() => this.expire(), Math.min(60_000, Math.max(1_000, options.idleMs / 4)));
+  private readonly options: EpisodeStoreOptions;
+
+  constructor(options: Partial<EpisodeStoreOptions> = {}) {
+    this.options = { ...DEFAULT_STORE_OPTIONS, ...options };
+    this.sweeper = setInterval(() => this.expire(), Math.min(60_000, Math.max(1_000, this.options.idleMs / 4)));
     this.sweeper.unref();
   }
 
-  /** Throws ScenarioUnusable when the scenario's snapshot cannot be built from its data. */
+  /** Throws StoreFull at capacity, ScenarioUnusable when the scenario's snapshot cannot be built
+   *  from its data. */
   create(scenario: Scenario, options: EpisodeOptions): Episode {
-    if (this.episodes.size >= this.options.maxEpisodes) this.closeOldest();
+    if (this.episodes.size >= this.options.maxEpisodes) throw new StoreFull(this.options.maxEpisodes, this.secondsToFreeSlot());
     let episode: Episode;
     try {
-      episode = new Episode(randomUUID(), scenario, options);
+      episode = new Episode(randomUUID(), scenario, { limits: this.options.limits, ...options });
     } catch (e) {
       throw new ScenarioUnusable(scenario.id, (e as Error).message);
     }
@@ -80,6 +94,10 @@ export class EpisodeStore implements CredentialCheck {
     return this.episodes.size;
   }
 
+  get capacity(): number {
+    return this.options.maxEpisodes;
+  }
+
   expire(now = Date.now()): number {
     let n = 0;
     for (const [id, episode] of this.episodes) {
@@ -93,9 +111,10 @@ export class EpisodeStore implements CredentialCheck {
     for (const id of [...this.episodes.keys()]) this.delete(id);
   }
 
-  private closeOldest(): void {
-    let oldest: Episode | undefined;
-    for (const e of this.episodes.values()) if (!oldest || e.lastActive < oldest.lastActive) oldest = e;
-    if (oldest) this.delete(oldest.id);
+  /** Seconds until the least recently used episode idles out (only computed when full). */
+  private secondsToFreeSlot(now = Date.now()): number {
+    let oldest = Infinity;
+    for (const e of this.episodes.values()) oldest = Math.min(oldest, e.lastActive);
+    return Math.max(1, Math.ceil((oldest + this.options.idleMs - now) / 1000));
   }
 }

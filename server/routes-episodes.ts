@@ -75,14 +75,17 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
 
   router.post("/episodes/:id/tools/:name", (req: Request<{ id: string; name: string }>, res) => {
     const episode = episodeOf(req);
-    if (req.body === undefined && Number(req.headers["content-length"] ?? 0) > 0) {
+    // A body the JSON parser skipped (another Content-Type), sized or chunked, is not "no arguments".
+    if (req.body === undefined && (Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined)) {
       throw new HttpError(415, "unsupported_media_type", "send the tool's arguments as JSON with Content-Type: application/json");
     }
     const callId = typeof req.query.call_id === "string" ? req.query.call_id : undefined;
     const step = episode.callTool(req.params.name, req.body ?? {}, callId);
-    const body = step.ok
-      ? { ok: true, result: step.result, step: step.index, time: step.time }
-      : { ok: false, error: step.error, step: step.index, time: step.time };
+    const body = "refused" in step
+      ? { ok: false, error: step.error, step: null, time: null }
+      : step.ok
+        ? { ok: true, result: step.result, step: step.index, time: step.time }
+        : { ok: false, error: step.error, step: step.index, time: step.time };
     res.status(findTool(req.params.name) ? 200 : 404).json(body);
   });
 

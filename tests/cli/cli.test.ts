@@ -21,7 +21,8 @@ test("every command has --help and exits 0", () => {
 });
 
 test("usage errors exit 2 with a message on stderr", () => {
-  for (const args of [["frobnicate"], ["mcp"], ["serve", "--port", "http"], ["mcp", "--scenario", "no-such-scenario"], ["scenarios", "--bogus"]]) {
+  for (const args of [["frobnicate"], ["mcp"], ["serve", "--port", "http"], ["mcp", "--scenario", "no-such-scenario"], ["scenarios", "--bogus"],
+    ["serve", "--data", "/nonexistent/pimbox-data"], ["serve", "--max-steps", "lots"], ["serve", "--max-episodes", "0"]]) {
     const r = pimbox(args);
     assert.equal(r.status, 2, args.join(" "));
     assert.ok(r.stderr.length > 0, args.join(" "));

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { EpisodeStore } from "../../server/episode-store.js";
+import { EpisodeStore, StoreFull } from "../../server/episode-store.js";
 import { fixtureCatalog } from "../helpers.js";
 
 const scenario = () => fixtureCatalog().get("test-move-dinner")!;
@@ -19,15 +19,14 @@ test("idle episodes expire and their listeners hear of it", () => {
   store.close();
 });
 
-test("past the cap, creating an episode closes the least recently used one", () => {
+test("past the cap, creating an episode is refused with the seconds until one idles out; none is evicted", () => {
   const store = new EpisodeStore({ idleMs: 60_000, maxEpisodes: 2 });
   const a = store.create(scenario(), { tickSeconds: 5 });
   const b = store.create(scenario(), { tickSeconds: 5 });
-  a.lastActive -= 10;
-  b.lastActive += 10;
-  store.create(scenario(), { tickSeconds: 5 });
-  assert.equal(store.get(a.id), undefined);
-  assert.equal(store.size, 2);
+  a.lastActive -= 20_000;
+  assert.throws(() => store.create(scenario(), { tickSeconds: 5 }), (e: unknown) => e instanceof StoreFull && e.retryAfterSeconds === 40);
+  assert.equal(store.get(a.id), a);
+  assert.equal(store.get(b.id), b);
   store.close();
 });
 
