@@ -24,6 +24,7 @@ export function registerCommands(program: Command): void {
     .option("--allow-origin <origin>", "trust this browser Origin on the MCP routes (repeatable)", collect, [])
     .option("--allow-host <host>", "accept this Host header on the MCP routes (repeatable)", collect, [])
     .option("--idle-minutes <n>", "close episodes idle this long", "30")
+    .option("--state-dir <dir>", "journal every episode here; a restart restores them (same ids, state and scores)")
     .option("--max-episodes <n>", "live episodes at most; one more is refused with 503", "10000")
     .option("--max-steps <n>", "steps per episode; past it tool calls are refused", String(DEFAULT_LIMITS.maxSteps))
     .option("--max-argument-bytes <n>", "size of one tool call's arguments (and of one message)", String(DEFAULT_LIMITS.maxArgumentBytes))

@@ -2,13 +2,17 @@ import { createApp, DEFAULT_APP_OPTIONS } from "../server/app.js";
 import { EpisodeStore } from "../server/episode-store.js";
 import { LOCAL_HOSTS } from "../server/guard.js";
 import { listen } from "../server/http-server.js";
+import { StateDir } from "../server/state-dir.js";
 import { loadCatalog } from "./catalog.js";
 
 export interface ServeOptions {
   port: string; host: string; data: string; token?: string; allowOrigin: string[]; allowHost: string[]; idleMinutes: string;
   maxEpisodes: string; maxSteps: string; maxArgumentBytes: string; maxArgumentDepth: string; maxSearchText: string;
-  maxBodyBytes: string; maxLogBytes: string; maxConnections: string;
+  maxBodyBytes: string; maxLogBytes: string; maxConnections: string; stateDir?: string;
 }
+
+/** Requests still in flight after a signal get this long before their connections are cut. */
+const DRAIN_MS = 5_000;
 
 /** A whole number in [min, max], or a usage error naming the flag. */
 export function intFlag(flag: string, value: string, min: number, max: number): number {
@@ -36,7 +40,14 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const maxConnections = intFlag("--max-connections", opts.maxConnections, 1, 1_000_000);
   const catalog = loadCatalog(opts.data);
   if (catalog.list().length === 0) throw new UsageError(`--data: no scenario in "${opts.data}" could be loaded; run \`pimbox validate --data ${opts.data}\``);
-  const store = new EpisodeStore({ idleMs: idle * 60_000, maxEpisodes, limits });
+  let stateDir: StateDir | undefined;
+  try {
+    stateDir = opts.stateDir === undefined ? undefined : new StateDir(opts.stateDir);
+  } catch (e) {
+    throw new UsageError(`--state-dir: cannot use "${opts.stateDir}": ${(e as Error).message}`);
+  }
+  const store = new EpisodeStore({ idleMs: idle * 60_000, maxEpisodes, limits, stateDir });
+  const restored = store.restore(catalog);
   const wildcard = opts.host === "0.0.0.0" || opts.host === "::";
   const allowedHosts = wildcard && opts.allowHost.length === 0 ? [] : [...LOCAL_HOSTS, opts.host, ...opts.allowHost];
   const app = createApp(catalog, store, {
@@ -48,11 +59,21 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const actual = typeof address === "object" && address ? address.port : port;
   process.stdout.write(`pimbox listening on http://${opts.host}:${actual} (${catalog.list().length} scenarios)\n`);
   process.stdout.write(`  MCP per scenario: http://${opts.host}:${actual}/scenarios/<id>/mcp   API: http://${opts.host}:${actual}/openapi.json\n`);
+  if (stateDir) process.stdout.write(`  restored ${restored.restored} episode(s) from ${stateDir.dir}\n`);
+  for (const { file, reason } of restored.setAside) process.stderr.write(`pimbox: set aside ${file} (in unrestorable/): ${reason}\n`);
+  // A signal stops accepting, lets requests in flight finish (every step is already in its
+  // journal when its response is sent, so nothing is left to flush), then exits.
   await new Promise<void>((resolve) => {
-    const stop = () => { store.close(); server.close(() => resolve()); server.closeAllConnections(); };
+    const stop = (signal: string) => {
+      process.stdout.write(`pimbox: ${signal}: finishing requests in flight\n`);
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
+    };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
+  store.close();
 }
 
 export class UsageError extends Error {}

@@ -42,6 +42,7 @@ export class Episode {
   private readonly allowed: ReadonlySet<string> | undefined;
   private counter = 0;
   private ended = false;
+  private listener: ((step: Step) => void) | undefined;
   lastActive = Date.now();
   /** Who ran the episode (agent, model, harness): free-form, written to the log's header. */
   agent: Record<string, unknown> = {};
@@ -148,6 +149,12 @@ export class Episode {
     return this.push({ kind: "user", content }) as UserStep;
   }
 
+  /** Calls `listener` with every later step as soon as it is recorded, before the call that made
+   *  it returns (the server's journal appends it there). */
+  observe(listener: (step: Step) => void): void {
+    this.listener = listener;
+  }
+
   trajectory(): Trajectory {
     return { steps: this.steps, snapshots: this.snapshots, zone: this.scenario.zone };
   }
@@ -185,6 +192,7 @@ export class Episode {
     const index = this.steps.length;
     const full = { index, time: this.clock.display(index), snapshot: this.snapshots.length - 1, ...step } as Step;
     this.steps.push(full);
+    this.listener?.(full);
     return full;
   }
 

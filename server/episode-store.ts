@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Episode, type EpisodeOptions } from "../episode/episode.js";
 import { DEFAULT_LIMITS, type EpisodeLimits } from "../episode/limits.js";
-import type { Scenario } from "../scenarios/catalog.js";
+import { resume } from "../episode/replay.js";
+import type { Scenario, ScenarioCatalog } from "../scenarios/catalog.js";
 import { digest, sameDigest, type CredentialCheck } from "./roles.js";
+import type { StateDir } from "./state-dir.js";
 
 export interface EpisodeStoreOptions {
   /** Episodes untouched for this long are closed. */
@@ -11,9 +13,17 @@ export interface EpisodeStoreOptions {
   maxEpisodes: number;
   /** What each episode may cost. */
   limits: EpisodeLimits;
+  /** Where episodes are journaled, to survive a restart; none: memory only. */
+  stateDir?: StateDir | undefined;
 }
 
 export const DEFAULT_STORE_OPTIONS: EpisodeStoreOptions = { idleMs: 30 * 60_000, maxEpisodes: 10_000, limits: DEFAULT_LIMITS };
+
+export class ScenarioUnusable extends Error {
+  constructor(readonly scenarioId: string, reason: string) {
+    super(`scenario "${scenarioId}" cannot be opened: ${reason} (run \`pimbox validate\`)`);
+  }
+}
 
 /** The store holds --max-episodes live episodes; a slot frees when one is deleted or idles out. */
 export class StoreFull extends Error {
@@ -22,20 +32,21 @@ export class StoreFull extends Error {
   }
 }
 
-export class ScenarioUnusable extends Error {
-  constructor(readonly scenarioId: string, reason: string) {
-    super(`scenario "${scenarioId}" cannot be opened: ${reason} (run \`pimbox validate\`)`);
-  }
+export interface NewEpisode {
+  episode: Episode;
+  /** The episode's agent credential: sent once, kept only as a hash. */
+  agentToken: string;
 }
 
-/** The live episodes of one server, by unguessable id. Owns their life cycle. */
+export interface RestoreReport { restored: number; setAside: { file: string; reason: string }[] }
+
+/** The live episodes of one server, by unguessable id. Owns their life cycle and journals. */
 export class EpisodeStore implements CredentialCheck {
   private readonly episodes = new Map<string, Episode>();
-  /** sha256 of each episode's agent credential: the secret itself is only ever sent once. */
+  /** sha256 of each episode's agent credential. */
   private readonly credentials = new Map<string, Buffer>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly listeners = new Set<(id: string) => void>();
-
   private readonly options: EpisodeStoreOptions;
 
   constructor(options: Partial<EpisodeStoreOptions> = {}) {
@@ -46,7 +57,7 @@ export class EpisodeStore implements CredentialCheck {
 
   /** Throws StoreFull at capacity, ScenarioUnusable when the scenario's snapshot cannot be built
    *  from its data. */
-  create(scenario: Scenario, options: EpisodeOptions): Episode {
+  create(scenario: Scenario, options: EpisodeOptions, agent: Record<string, unknown> = {}): NewEpisode {
     if (this.episodes.size >= this.options.maxEpisodes) throw new StoreFull(this.options.maxEpisodes, this.secondsToFreeSlot());
     let episode: Episode;
     try {
@@ -54,20 +65,54 @@ export class EpisodeStore implements CredentialCheck {
     } catch (e) {
       throw new ScenarioUnusable(scenario.id, (e as Error).message);
     }
+    episode.agent = agent;
+    const agentToken = `pa_${randomBytes(24).toString("base64url")}`;
+    const hash = digest(agentToken);
+    try {
+      this.options.stateDir?.attach(episode, hash.toString("hex"));
+    } catch (e) {
+      episode.close();
+      throw e;
+    }
     this.episodes.set(episode.id, episode);
-    return episode;
+    this.credentials.set(episode.id, hash);
+    return { episode, agentToken };
+  }
+
+  /** Brings back every journaled episode (after a restart) under its own id, by replay. A
+   *  journal that cannot be replayed is set aside, never deleted. */
+  restore(catalog: ScenarioCatalog): RestoreReport {
+    const report: RestoreReport = { restored: 0, setAside: [] };
+    const dir = this.options.stateDir;
+    if (!dir) return report;
+    for (const read of dir.read()) {
+      let reason = read.ok ? undefined : read.reason;
+      if (read.ok) {
+        const { header, steps } = read.journal;
+        const scenario = catalog.get(header.scenario_id);
+        try {
+          if (!scenario) throw new Error(`no scenario "${header.scenario_id}" in the data folder`);
+          const episode = resume(header.episode.id, scenario, { tickSeconds: header.options.tick_seconds, limits: this.options.limits }, steps);
+          episode.agent = header.agent;
+          // Rewritten whole: drops a torn last line, adds a scripted reply the kill cut off.
+          dir.attach(episode, header.episode.agent_token_sha256);
+          this.episodes.set(episode.id, episode);
+          if (header.episode.agent_token_sha256) this.credentials.set(episode.id, Buffer.from(header.episode.agent_token_sha256, "hex"));
+          report.restored++;
+        } catch (e) {
+          reason = (e as Error).message;
+        }
+      }
+      if (reason !== undefined) {
+        dir.setAside(read.file);
+        report.setAside.push({ file: read.file, reason });
+      }
+    }
+    return report;
   }
 
   get(id: string): Episode | undefined {
     return this.episodes.get(id);
-  }
-
-  /** A new agent credential for the episode (replacing any earlier one): what a harness hands to
-   *  the agent under test. */
-  issueCredential(id: string): string {
-    const secret = `pa_${randomBytes(24).toString("base64url")}`;
-    this.credentials.set(id, digest(secret));
-    return secret;
   }
 
   isAgentOf(id: string, secret: string): boolean {
@@ -75,13 +120,10 @@ export class EpisodeStore implements CredentialCheck {
     return expected !== undefined && sameDigest(digest(secret), expected);
   }
 
+  /** Deletes the episode and its journal. */
   delete(id: string): boolean {
-    const episode = this.episodes.get(id);
-    if (!episode) return false;
-    episode.close();
-    this.episodes.delete(id);
-    this.credentials.delete(id);
-    for (const listener of this.listeners) listener(id);
+    if (!this.drop(id)) return false;
+    this.options.stateDir?.remove(id);
     return true;
   }
 
@@ -106,9 +148,20 @@ export class EpisodeStore implements CredentialCheck {
     return n;
   }
 
+  /** Closes every episode's database; journals stay, for the next start to restore. */
   close(): void {
     clearInterval(this.sweeper);
-    for (const id of [...this.episodes.keys()]) this.delete(id);
+    for (const id of [...this.episodes.keys()]) this.drop(id);
+  }
+
+  private drop(id: string): boolean {
+    const episode = this.episodes.get(id);
+    if (!episode) return false;
+    episode.close();
+    this.episodes.delete(id);
+    this.credentials.delete(id);
+    for (const listener of this.listeners) listener(id);
+    return true;
   }
 
   /** Seconds until the least recently used episode idles out (only computed when full). */

@@ -47,12 +47,11 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
     const body = parseBody(createEpisodeBody, req.body);
     const scenario = catalog.get(body.scenario_id);
     if (!scenario) throw new HttpError(404, "scenario_not_found", `no scenario "${body.scenario_id}"; see GET /scenarios`, { field: "scenario_id", id: body.scenario_id });
-    const episode = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds });
-    if (body.agent) episode.agent = body.agent;
+    const { episode, agentToken } = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds }, body.agent);
     res.status(201).location(`/episodes/${episode.id}`).json({
       ...describe(episode, baseUrl(req)),
       // For the agent under test: opens this episode's tools, messages and MCP, nothing else.
-      agent_token: store.issueCredential(episode.id),
+      agent_token: agentToken,
       system_prompt: episode.systemPrompt,
       user_message: episode.firstUserMessage,
       tool_format: body.tool_format ?? "openai",
