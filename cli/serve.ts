@@ -4,6 +4,7 @@ import { LOCAL_HOSTS } from "../server/guard.js";
 import { listen } from "../server/http-server.js";
 import { StateDir } from "../server/state-dir.js";
 import { loadCatalog } from "./catalog.js";
+import { intFlag, UsageError } from "./usage.js";
 
 export interface ServeOptions {
   port: string; host: string; data: string; token?: string; allowOrigin: string[]; allowHost: string[]; idleMinutes: string;
@@ -13,15 +14,6 @@ export interface ServeOptions {
 
 /** Requests still in flight after a signal get this long before their connections are cut. */
 const DRAIN_MS = 5_000;
-
-/** A whole number in [min, max], or a usage error naming the flag. */
-export function intFlag(flag: string, value: string, min: number, max: number): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
-  }
-  return n;
-}
 
 export async function serveCommand(opts: ServeOptions): Promise<void> {
   const port = intFlag("--port", opts.port, 0, 65535);
@@ -76,4 +68,3 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   store.close();
 }
 
-export class UsageError extends Error {}

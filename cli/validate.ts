@@ -2,12 +2,15 @@ import { ScenarioCatalog } from "../scenarios/catalog.js";
 import { duplicateQueries, summarize, verifyScenario, type Summary } from "../episode/verify.js";
 import { TOOL_NAMES } from "../tools/registry.js";
 import type { Fault } from "../scenarios/json-schema.js";
+import { checkFolder, checkProtagonist } from "./catalog.js";
 
 export interface ValidateOptions { data: string; json?: boolean; protagonist?: string }
 
 /** `pimbox validate`: loads everything (schema, references, times), then replays each scenario's
  *  gold, empty, negative and refusing trajectories. Exit 1 when anything fails. */
 export function validateCommand(opts: ValidateOptions): number {
+  checkFolder(opts.data);
+  checkProtagonist(opts.data, opts.protagonist);
   const { catalog, faults: loadFaults } = ScenarioCatalog.load(opts.data);
   const faults: Fault[] = [...loadFaults, ...duplicateQueries(catalog)];
   const scenarios = catalog.list().filter((s) => !opts.protagonist || s.file.protagonist === opts.protagonist);

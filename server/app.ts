@@ -9,6 +9,7 @@ import { episodeRoutes } from "./routes-episodes.js";
 import { scoreRoutes } from "./routes-score.js";
 import { mcpRoutes } from "./mcp-http.js";
 import { openApiDocument } from "./openapi.js";
+import { DEFAULT_BODY_BYTES, DEFAULT_LOG_BYTES } from "./http-server.js";
 
 export interface AppOptions extends GuardOptions {
   /** Largest JSON body accepted, in bytes, but on POST /score. */
@@ -20,8 +21,8 @@ export interface AppOptions extends GuardOptions {
 export const DEFAULT_APP_OPTIONS: AppOptions = {
   allowedHosts: ["localhost", "127.0.0.1", "[::1]"],
   allowedOrigins: [],
-  bodyLimit: 1024 * 1024,
-  maxLogBytes: 32 * 1024 * 1024,
+  bodyLimit: DEFAULT_BODY_BYTES,
+  maxLogBytes: DEFAULT_LOG_BYTES,
 };
 
 export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options: AppOptions = DEFAULT_APP_OPTIONS): Express {

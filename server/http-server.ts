@@ -8,6 +8,10 @@ export interface ListenOptions {
   maxConnections: number;
 }
 
+/** Largest request body, and largest POST /score body (a whole trajectory log). */
+export const DEFAULT_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_LOG_BYTES = 32 * 1024 * 1024;
+
 export const DEFAULT_LISTEN_OPTIONS: Omit<ListenOptions, "port" | "host"> = { maxConnections: 2048 };
 
 // Timeouts chosen so that a slow or idle client cannot hold a connection for long: headers must
