@@ -27,6 +27,7 @@ export function registerCommands(program: Command): void {
     .option("--max-body-bytes <n>", "size of a request body (but POST /score's)", String(DEFAULT_BODY_BYTES))
     .option("--max-log-bytes <n>", "size of a trajectory sent to POST /score", String(DEFAULT_LOG_BYTES))
     .option("--max-connections <n>", "open connections at most", String(DEFAULT_LISTEN_OPTIONS.maxConnections))
+    .option("--log-level <level>", "request log (JSON lines on stdout): trace, debug, info, warn, error, fatal or silent", "info")
     .addOption(dataOption())
     .action(async (opts) => { await (await import("./serve.js")).serveCommand(opts); });
 

@@ -3,13 +3,22 @@ import { EpisodeStore } from "../server/episode-store.js";
 import { LOCAL_HOSTS } from "../server/guard.js";
 import { listen } from "../server/http-server.js";
 import { StateDir } from "../server/state-dir.js";
+import { createLogger } from "../server/request-log.js";
 import { loadCatalog } from "./catalog.js";
 import { intFlag, UsageError } from "./usage.js";
 
 export interface ServeOptions {
   port: string; host: string; data: string; token?: string; allowOrigin: string[]; allowHost: string[]; idleMinutes: string;
   maxEpisodes: string; maxSteps: string; maxArgumentBytes: string; maxArgumentDepth: string; maxSearchText: string;
-  maxBodyBytes: string; maxLogBytes: string; maxConnections: string; stateDir?: string;
+  maxBodyBytes: string; maxLogBytes: string; maxConnections: string; stateDir?: string; logLevel: string;
+}
+
+const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+
+function logLevel(value: string): (typeof LOG_LEVELS)[number] {
+  const level = LOG_LEVELS.find((l) => l === value);
+  if (!level) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}, got "${value}"`);
+  return level;
 }
 
 /** Requests still in flight after a signal get this long before their connections are cut. */
@@ -44,7 +53,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const allowedHosts = wildcard && opts.allowHost.length === 0 ? [] : [...LOCAL_HOSTS, opts.host, ...opts.allowHost];
   const app = createApp(catalog, store, {
     ...DEFAULT_APP_OPTIONS, allowedHosts, allowedOrigins: opts.allowOrigin, token: opts.token ?? process.env.PIMBOX_TOKEN,
-    bodyLimit, maxLogBytes,
+    bodyLimit, maxLogBytes, logger: createLogger(logLevel(opts.logLevel)),
   });
   const server = await listen(app, { port, host: opts.host, maxConnections });
   const address = server.address();

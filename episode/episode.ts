@@ -23,6 +23,13 @@ export interface EpisodeOptions {
 
 export const DEFAULT_OPTIONS: EpisodeOptions = Object.freeze({ tickSeconds: 5 });
 
+export interface EpisodeObserver {
+  /** Every step, as soon as it is recorded, before the call that made it returns. */
+  step?(step: Step): void;
+  /** A call refused by one of the limits (it is not a step). */
+  refused?(tool: string, error: ToolErrorValue): void;
+}
+
 export interface AgentTurn {
   step: AgentStep;
   /** The simulated user's answer, or null when the conversation is over. */
@@ -42,7 +49,7 @@ export class Episode {
   private readonly allowed: ReadonlySet<string> | undefined;
   private counter = 0;
   private ended = false;
-  private listener: ((step: Step) => void) | undefined;
+  private readonly observers: EpisodeObserver[] = [];
   lastActive = Date.now();
   /** Who ran the episode (agent, model, harness): free-form, written to the log's header. */
   agent: Record<string, unknown> = {};
@@ -88,7 +95,10 @@ export class Episode {
     const args = isPlainObject(rawArgs) ? rawArgs : {};
     const tool = findTool(name);
     const refused = checkCall(tool, rawArgs, index, this.limits);
-    if (refused) return { refused: true, ok: false, error: refused };
+    if (refused) {
+      for (const o of this.observers) o.refused?.(name, refused);
+      return { refused: true, ok: false, error: refused };
+    }
     const outcome = this.execute(name, tool, rawArgs, index);
     const write = tool?.write ?? false;
     if (outcome.ok && tool?.write) this.snapshots.push(nextSnapshot(this.db, this.current(), tool.tables));
@@ -149,10 +159,9 @@ export class Episode {
     return this.push({ kind: "user", content }) as UserStep;
   }
 
-  /** Calls `listener` with every later step as soon as it is recorded, before the call that made
-   *  it returns (the server's journal appends it there). */
-  observe(listener: (step: Step) => void): void {
-    this.listener = listener;
+  /** Tells `observer` of every later step and refused call (the server's journal and metrics). */
+  observe(observer: EpisodeObserver): void {
+    this.observers.push(observer);
   }
 
   trajectory(): Trajectory {
@@ -192,7 +201,7 @@ export class Episode {
     const index = this.steps.length;
     const full = { index, time: this.clock.display(index), snapshot: this.snapshots.length - 1, ...step } as Step;
     this.steps.push(full);
-    this.listener?.(full);
+    for (const o of this.observers) o.step?.(full);
     return full;
   }
 

@@ -10,8 +10,14 @@ import { scoreRoutes } from "./routes-score.js";
 import { mcpRoutes } from "./mcp-http.js";
 import { openApiDocument } from "./openapi.js";
 import { DEFAULT_BODY_BYTES, DEFAULT_LOG_BYTES } from "./http-server.js";
+import { Metrics } from "./metrics.js";
+import { requestLog } from "./request-log.js";
+import { Scoring } from "./scoring.js";
+import type { Logger } from "pino";
 
 export interface AppOptions extends GuardOptions {
+  /** The structured request log; none: no request log (tests, embedding). */
+  logger?: Logger | undefined;
   /** Largest JSON body accepted, in bytes, but on POST /score. */
   bodyLimit: number;
   /** Largest body of POST /score (a whole trajectory log), in bytes. */
@@ -29,6 +35,11 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
+  const metrics = new Metrics(store);
+  store.observeEpisodes(metrics.episodeObserver);
+  const scoring = new Scoring(catalog, store.limits, metrics);
+  app.use(metrics.requestTimer());
+  if (options.logger) app.use(requestLog(options.logger));
   app.use(hostAndOriginGuard(options));
   app.use(roleGuard(options.token, store));
   // A log for POST /score may be large; everything else is small (tool arguments are bounded
@@ -38,12 +49,15 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   app.get("/health", (_req, res) => {
     res.json({ ok: true, episodes: store.size, capacity: store.capacity, scenarios: catalog.list().length });
   });
+  app.get("/metrics", async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
   const openapi = openApiDocument();
   app.get("/openapi.json", (_req, res) => { res.json(openapi); });
   app.use(mcpRoutes(catalog, store));
   app.use(scenarioRoutes(catalog));
-  app.use(episodeRoutes(catalog, store));
-  app.use(scoreRoutes(catalog));
+  app.use(episodeRoutes(catalog, store, scoring));
+  app.use(scoreRoutes(scoring));
   app.use(notFoundRoute);
   app.use(errorHandler);
   return app;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { Episode, type EpisodeOptions } from "../episode/episode.js";
+import { Episode, type EpisodeObserver, type EpisodeOptions } from "../episode/episode.js";
 import { DEFAULT_LIMITS, type EpisodeLimits } from "../episode/limits.js";
 import { resume } from "../episode/replay.js";
 import type { Scenario, ScenarioCatalog } from "../scenarios/catalog.js";
@@ -47,6 +47,7 @@ export class EpisodeStore implements CredentialCheck {
   private readonly credentials = new Map<string, Buffer>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly listeners = new Set<(id: string) => void>();
+  private readonly observers: EpisodeObserver[] = [];
   private readonly options: EpisodeStoreOptions;
 
   constructor(options: Partial<EpisodeStoreOptions> = {}) {
@@ -74,7 +75,7 @@ export class EpisodeStore implements CredentialCheck {
       episode.close();
       throw e;
     }
-    this.episodes.set(episode.id, episode);
+    this.adopt(episode);
     this.credentials.set(episode.id, hash);
     return { episode, agentToken };
   }
@@ -96,7 +97,7 @@ export class EpisodeStore implements CredentialCheck {
           episode.agent = header.agent;
           // Rewritten whole: drops a torn last line, adds a scripted reply the kill cut off.
           dir.attach(episode, header.episode.agent_token_sha256);
-          this.episodes.set(episode.id, episode);
+          this.adopt(episode);
           if (header.episode.agent_token_sha256) this.credentials.set(episode.id, Buffer.from(header.episode.agent_token_sha256, "hex"));
           report.restored++;
         } catch (e) {
@@ -109,6 +110,17 @@ export class EpisodeStore implements CredentialCheck {
       }
     }
     return report;
+  }
+
+  /** Attaches `observer` to every live episode and every later one (metrics). */
+  observeEpisodes(observer: EpisodeObserver): void {
+    this.observers.push(observer);
+    for (const e of this.episodes.values()) e.observe(observer);
+  }
+
+  private adopt(episode: Episode): void {
+    for (const o of this.observers) episode.observe(o);
+    this.episodes.set(episode.id, episode);
   }
 
   get(id: string): Episode | undefined {
@@ -134,6 +146,10 @@ export class EpisodeStore implements CredentialCheck {
 
   get size(): number {
     return this.episodes.size;
+  }
+
+  get limits(): EpisodeLimits {
+    return this.options.limits;
   }
 
   get capacity(): number {

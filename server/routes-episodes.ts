@@ -3,10 +3,10 @@ import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { Episode } from "../episode/episode.js";
 import { DEFAULT_OPTIONS } from "../episode/episode.js";
 import { writeLog } from "../episode/log.js";
-import { scoreScenarioTrajectory } from "../episode/score.js";
 import { exportTools, type ToolFormat } from "../tools/export.js";
 import { findTool } from "../tools/registry.js";
 import type { EpisodeStore } from "./episode-store.js";
+import type { Scoring } from "./scoring.js";
 import { HttpError } from "./http-error.js";
 import { agentMessageBody, createEpisodeBody, toolFormat, userMessageBody } from "./api-schemas.js";
 import { parseBody } from "./validate-body.js";
@@ -34,7 +34,7 @@ function describe(e: Episode, baseUrl: string) {
   };
 }
 
-export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router {
+export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, scoring: Scoring): Router {
   const router = Router();
   const baseUrl = (req: Request) => `${req.protocol}://${req.get("host") ?? "localhost"}`;
   const episodeOf = (req: IdRequest): Episode => {
@@ -127,9 +127,8 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
     res.json({ step: index, state });
   });
 
-  router.get("/episodes/:id/score", (req: IdRequest, res) => {
-    const episode = episodeOf(req);
-    res.json(scoreScenarioTrajectory(episode.scenario, episode.trajectory()));
+  router.get("/episodes/:id/score", async (req: IdRequest, res) => {
+    res.json(await scoring.episode(episodeOf(req)));
   });
 
   return router;

@@ -45,7 +45,7 @@ export class StateDir {
     fs.renameSync(tmp, file);
     // appendFileSync opens, writes and closes: no descriptor is held per episode, and the line
     // is in the kernel before the caller answers.
-    episode.observe((step) => { fs.appendFileSync(file, `${JSON.stringify(step)}\n`); });
+    episode.observe({ step: (step) => { fs.appendFileSync(file, `${JSON.stringify(step)}\n`); } });
   }
 
   remove(id: string): void {

@@ -6,7 +6,7 @@ export interface Child { url: string; process: ChildProcess; exited: Promise<num
 
 /** The real CLI's server in a child process, on a free port of 127.0.0.1. */
 export async function startChild(args: string[] = []): Promise<Child> {
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--data", FIXTURE_DATA, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--data", FIXTURE_DATA, "--log-level", "warn", ...args], { stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   let stderr = "";
   child.stderr!.on("data", (d) => { stderr += String(d); });
