@@ -13,6 +13,8 @@ import { DEFAULT_BODY_BYTES, DEFAULT_LOG_BYTES } from "./http-server.js";
 import { Metrics } from "./metrics.js";
 import { requestLog } from "./request-log.js";
 import { Scoring } from "./scoring.js";
+import { healthBody } from "./api-schemas.js";
+import { send } from "./validate-body.js";
 import type { Logger } from "pino";
 
 export interface AppOptions extends GuardOptions {
@@ -47,13 +49,12 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   app.post("/score", express.json({ limit: options.maxLogBytes, strict: false }));
   app.use(express.json({ limit: options.bodyLimit, strict: false }));
   app.get("/health", (_req, res) => {
-    res.json({ ok: true, episodes: store.size, capacity: store.capacity, scenarios: catalog.list().length });
+    send(res, healthBody, { ok: true, episodes: store.size, capacity: store.capacity, scenarios: catalog.list().length });
   });
   app.get("/metrics", async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
-  const openapi = openApiDocument();
-  app.get("/openapi.json", (_req, res) => { res.json(openapi); });
+  app.get("/openapi.json", (req, res) => { res.json(openApiDocument(`${req.protocol}://${req.get("host") ?? "127.0.0.1"}`)); });
   app.use(mcpRoutes(catalog, store));
   app.use(scenarioRoutes(catalog));
   app.use(episodeRoutes(catalog, store, scoring));

@@ -1,8 +1,9 @@
 import { Router } from "express";
 import type { Scoring } from "./scoring.js";
 import { HttpError } from "./http-error.js";
-import { scoreBody } from "./api-schemas.js";
-import { parseBody } from "./validate-body.js";
+import { scoreBody, scoreReport } from "./api-schemas.js";
+import { parseBody, send } from "./validate-body.js";
+import type { z } from "zod";
 
 /** Scoring of a whole trajectory sent in the body: no episode needed. */
 export function scoreRoutes(scoring: Scoring): Router {
@@ -16,7 +17,7 @@ export function scoreRoutes(scoring: Scoring): Router {
       ? { kind: "jsonl", text: body.log, scenarioId: body.scenario_id }
       : { kind: "messages", messages: body.messages, scenarioId: body.scenario_id, tickSeconds: body.tick_seconds });
     if (!outcome.ok) throw new HttpError(outcome.status, outcome.code, outcome.message, outcome.detail);
-    res.json(outcome.report);
+    send(res, scoreReport, outcome.report as unknown as z.input<typeof scoreReport>);
   });
   return router;
 }
