@@ -9,6 +9,8 @@ import { scoreScenarioTrajectory } from "./score.js";
 
 export type LogInput =
   | { kind: "jsonl"; text: string; scenarioId?: string | undefined }
+  /** Steps already parsed (an episode's own, sent to a scoring worker). */
+  | { kind: "steps"; steps: LoggedStep[]; scenarioId: string; tickSeconds: number }
   | { kind: "messages"; messages: unknown; scenarioId?: string | undefined; tickSeconds?: number | undefined };
 
 export type ScoreOutcome =
@@ -30,6 +32,9 @@ export function scoreLog(catalog: ScenarioCatalog, input: LogInput, limits: Epis
       }
       scenarioId = log.header.scenario_id;
       tickSeconds = log.header.options.tick_seconds;
+    } else if (input.kind === "steps") {
+      steps = input.steps;
+      tickSeconds = input.tickSeconds;
     } else {
       steps = stepsFromOpenAIMessages(input.messages);
       tickSeconds = input.tickSeconds ?? tickSeconds;

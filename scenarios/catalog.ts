@@ -98,6 +98,8 @@ export class ScenarioCatalog {
   private readonly lazyFaults: Fault[] = [];
 
   private constructor(
+    /** The folder it was loaded from (a scoring worker loads its own copy from it). */
+    readonly dataDir: string,
     readonly protagonists: Map<string, ProtagonistFile>,
     private readonly scenarios: Map<string, Scenario>,
     private readonly lazyDir?: string,
@@ -109,7 +111,7 @@ export class ScenarioCatalog {
     const scenarios = new Map<string, Scenario>();
     const validate = compileValidator(scenarioFile);
     if (!fs.existsSync(dataDir)) {
-      return { catalog: new ScenarioCatalog(protagonists, scenarios), faults: [{ file: dataDir, pointer: "/", message: "data folder does not exist" }] };
+      return { catalog: new ScenarioCatalog(dataDir, protagonists, scenarios), faults: [{ file: dataDir, pointer: "/", message: "data folder does not exist" }] };
     }
     for (const dir of protagonistDirs(dataDir)) {
       const loaded = loadProtagonistFile(path.join(dataDir, dir, "protagonist.json"));
@@ -126,11 +128,11 @@ export class ScenarioCatalog {
         scenarios.set(value.id, new Scenario(value, loaded.value, file));
       }
     }
-    return { catalog: new ScenarioCatalog(protagonists, scenarios), faults };
+    return { catalog: new ScenarioCatalog(dataDir, protagonists, scenarios), faults };
   }
 
   static lazy(dataDir: string): ScenarioCatalog {
-    return new ScenarioCatalog(new Map(), new Map(), dataDir);
+    return new ScenarioCatalog(dataDir, new Map(), new Map(), dataDir);
   }
 
   get(id: string): Scenario | undefined {
