@@ -13,7 +13,7 @@ const [mode, dataDir, scenarioId, tool, argsJson, payloadJson] = process.argv.sl
 if (mode === "pimbox") {
   const { catalog } = ScenarioCatalog.load(dataDir!);
   const store = new EpisodeStore({ idleMs: 3_600_000, maxEpisodes: 100 });
-  const episode = store.create(catalog.get(scenarioId!)!, { tickSeconds: 5 });
+  const { episode } = store.create(catalog.get(scenarioId!)!, { tickSeconds: 5 });
   const app = createApp(catalog, store);
   const server = app.listen(0, "127.0.0.1", () => {
     const { port } = server.address() as AddressInfo;

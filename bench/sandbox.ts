@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import autocannon from "autocannon";
 import { ScenarioCatalog, type Scenario } from "../scenarios/catalog.js";
 import { Episode } from "../episode/episode.js";
+import type { ToolStep } from "../episode/trajectory.js";
 
 export interface BenchResult { name: string; ratio: number; target: string; pass: boolean; detail: string }
 
@@ -75,7 +76,7 @@ export async function benchToolCall(dataDir: string, scenario: Scenario, seconds
   const tool = "search_contacts";
   const args = JSON.stringify({ name: scenario.protagonist.contacts[1]?.first_name ?? "a" });
   const probe = new Episode("probe", scenario, { tickSeconds: 5 });
-  const step = probe.callTool(tool, JSON.parse(args));
+  const step = probe.callTool(tool, JSON.parse(args)) as ToolStep;
   const payload = JSON.stringify({ ok: true, result: step.result, step: 2, time: step.time });
   probe.close();
   const pimbox = await startChild(["pimbox", dataDir, scenario.id, tool, args]);

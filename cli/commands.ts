@@ -1,30 +1,35 @@
 import { Command, Option } from "commander";
 import { DEFAULT_DATA_DIR } from "../scenarios/paths.js";
-import { validateCommand } from "./validate.js";
-import { serveCommand } from "./serve.js";
-import { mcpCommand } from "./mcp.js";
-import { scenariosCommand } from "./scenarios.js";
-import { scoreCommand } from "./score.js";
-import { replayCommand } from "./replay.js";
-import { schemaText } from "./schema.js";
-import { reportCommand } from "./report.js";
-import { combineCommand, runCommand } from "./run.js";
+import { DEFAULT_LIMITS } from "../episode/limits.js";
+import { DEFAULT_BODY_BYTES, DEFAULT_LISTEN_OPTIONS, DEFAULT_LOG_BYTES } from "../server/http-server.js";
 
 const dataOption = () => new Option("--data <dir>", "scenario data folder").default(process.env.PIMBOX_DATA ?? DEFAULT_DATA_DIR);
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-// Each command is a thin shell over a library function; `main.ts` maps errors to exit codes.
+// Each command is a thin shell over a library function, imported when the command runs: the
+// server's and the validator's dependencies cost a command that needs neither a third of a
+// second. `main.ts` maps errors to exit codes.
 export function registerCommands(program: Command): void {
   program.command("serve")
     .description("start the HTTP server: episodes API, JSON-function tools, MCP over streamable HTTP")
     .option("--port <n>", "port (0: any free port)", "8787")
     .option("--host <host>", "interface to listen on", "127.0.0.1")
-    .option("--token <token>", "require Authorization: Bearer <token> (or set PIMBOX_TOKEN)")
-    .option("--allow-origin <origin>", "trust this browser Origin on the MCP routes (repeatable)", collect, [])
-    .option("--allow-host <host>", "accept this Host header on the MCP routes (repeatable)", collect, [])
+    .option("--token <token>", "harness token: required on every harness route; agents get per-episode credentials (or set PIMBOX_TOKEN)")
+    .option("--allow-origin <origin>", "trust this browser Origin (repeatable)", collect, [])
+    .option("--allow-host <host>", "accept this Host header (repeatable)", collect, [])
     .option("--idle-minutes <n>", "close episodes idle this long", "30")
+    .option("--state-dir <dir>", "journal every episode here; a restart restores them (same ids, state and scores)")
+    .option("--max-episodes <n>", "live episodes at most; one more is refused with 503", "10000")
+    .option("--max-steps <n>", "steps per episode; past it tool calls are refused", String(DEFAULT_LIMITS.maxSteps))
+    .option("--max-argument-bytes <n>", "size of one tool call's arguments (and of one message)", String(DEFAULT_LIMITS.maxArgumentBytes))
+    .option("--max-argument-depth <n>", "nesting depth of one tool call's arguments", String(DEFAULT_LIMITS.maxArgumentDepth))
+    .option("--max-search-text <n>", "characters in one text argument of a read tool", String(DEFAULT_LIMITS.maxSearchText))
+    .option("--max-body-bytes <n>", "size of a request body (but POST /score's)", String(DEFAULT_BODY_BYTES))
+    .option("--max-log-bytes <n>", "size of a trajectory sent to POST /score", String(DEFAULT_LOG_BYTES))
+    .option("--max-connections <n>", "open connections at most", String(DEFAULT_LISTEN_OPTIONS.maxConnections))
+    .option("--log-level <level>", "request log (JSON lines on stdout): trace, debug, info, warn, error, fatal or silent", "info")
     .addOption(dataOption())
-    .action(async (opts) => { await serveCommand(opts); });
+    .action(async (opts) => { await (await import("./serve.js")).serveCommand(opts); });
 
   program.command("mcp")
     .description("serve one episode of a scenario over MCP stdio (for Claude Desktop, IDE agents, any MCP client)")
@@ -33,23 +38,23 @@ export function registerCommands(program: Command): void {
     .option("--log <file>", "write the trajectory log (JSONL) here when the client disconnects")
     .option("--user-tool", "also offer send_message_to_user, the agent's message to the user (answers, questions)")
     .addOption(dataOption())
-    .action(async (opts) => { await mcpCommand(opts); });
+    .action(async (opts) => { await (await import("./mcp.js")).mcpCommand(opts); });
 
   program.command("scenarios")
     .description("list the scenarios")
     .option("--json", "print a JSON array of {id, protagonist, reference_time, ...}")
     .option("--protagonist <id>", "only this protagonist's")
     .addOption(dataOption())
-    .action((opts) => { scenariosCommand(opts); });
+    .action(async (opts) => { (await import("./scenarios.js")).scenariosCommand(opts); });
 
   program.command("score")
-    .description("score a trajectory (pimbox JSONL log, or OpenAI messages JSON) by replaying it; no server needed")
-    .argument("<file>", "the trajectory file, or - for stdin")
+    .description("score trajectories (pimbox JSONL logs, or OpenAI messages JSON) by replaying them; no server needed")
+    .argument("<files...>", "trajectory files or folders of them (*.jsonl, *.json), or - for stdin")
     .option("--scenario <id>", "scenario id (required for OpenAI messages)")
     .option("--tick <seconds>", "clock tick for OpenAI messages (JSONL logs carry their own)")
-    .option("--json", "print the score report as JSON")
+    .option("--json", "print the score report (a JSON array of {file, report | error} for several files)")
     .addOption(dataOption())
-    .action((file, opts) => { process.exitCode = scoreCommand(file, opts); });
+    .action(async (files, opts) => { process.exitCode = (await import("./score.js")).scoreCommand(files, opts); });
 
   program.command("replay")
     .description("play a scenario's gold (or a negative) trajectory; print every step's result and the score")
@@ -57,12 +62,12 @@ export function registerCommands(program: Command): void {
     .option("--negative <n>", "play negative trajectory n instead of the gold one")
     .option("--json", "print the steps and the score report as JSON")
     .addOption(dataOption())
-    .action((id, opts) => { process.exitCode = replayCommand(id, opts); });
+    .action(async (id, opts) => { process.exitCode = (await import("./replay.js")).replayCommand(id, opts); });
 
   program.command("schema")
     .description("print the JSON Schema of scenario or protagonist files")
     .argument("<kind>", "scenario | protagonist")
-    .action((kind) => { process.stdout.write(schemaText(kind)); });
+    .action(async (kind) => { process.stdout.write((await import("./schema.js")).schemaText(kind)); });
 
   program.command("report")
     .description("the results of runs: the paper's tables with confidence intervals, model against model; --html adds charts and a trajectory viewer")
@@ -72,7 +77,7 @@ export function registerCommands(program: Command): void {
     .option("--resamples <n>", "bootstrap resamples", "1000")
     .option("--seed <n>", "bootstrap seed", "1")
     .addOption(dataOption())
-    .action(async (dirs, opts) => { process.exitCode = await reportCommand(dirs, opts); });
+    .action(async (dirs, opts) => { process.exitCode = await (await import("./report.js")).reportCommand(dirs, opts); });
 
   program.command("run")
     .description("run an agent (an OpenAI-compatible model, or the gold trajectories) on the benchmark; resumable")
@@ -107,19 +112,19 @@ export function registerCommands(program: Command): void {
     .option("--retry-errors", "redo episodes that ended in an error")
     .option("--json", "print the summary as JSON")
     .addOption(dataOption())
-    .action(async (opts) => { process.exitCode = await runCommand(opts); });
+    .action(async (opts) => { process.exitCode = await (await import("./run.js")).runCommand(opts); });
 
   program.command("combine")
     .description("combine the shard directories of one run into one run directory")
     .argument("<dirs...>", "the shard directories")
     .requiredOption("--out <dir>", "the combined run directory (empty or new)")
     .option("--json", "print the summary as JSON")
-    .action((dirs, opts) => { process.exitCode = combineCommand(dirs, opts); });
+    .action(async (dirs, opts) => { process.exitCode = (await import("./run.js")).combineCommand(dirs, opts); });
 
   program.command("validate")
     .description("check the protagonists and scenarios: schema, references, times, gold trajectories")
     .option("--protagonist <id>", "only this protagonist")
     .option("--json", "print the summary and failures as JSON")
     .addOption(dataOption())
-    .action((opts) => { process.exitCode = validateCommand(opts); });
+    .action(async (opts) => { process.exitCode = (await import("./validate.js")).validateCommand(opts); });
 }

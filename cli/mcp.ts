@@ -1,21 +1,30 @@
 import fs from "node:fs";
+import path from "node:path";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { Episode } from "../episode/episode.js";
 import { writeLog } from "../episode/log.js";
 import { createMcpServer } from "../server/mcp-server.js";
-import { loadCatalog } from "./catalog.js";
-import { UsageError } from "./serve.js";
+import { lazyCatalog } from "./catalog.js";
+import { CommandFailure, unknownName, UsageError } from "./usage.js";
 
 export interface McpOptions { scenario: string; data: string; tick: string; log?: string; userTool?: boolean }
 
 /** `pimbox mcp --scenario ID`: one episode over stdio for the life of the process. stdout is the
  *  MCP channel, so everything else goes to stderr. */
 export async function mcpCommand(opts: McpOptions): Promise<void> {
-  const catalog = loadCatalog(opts.data);
-  const scenario = catalog.get(opts.scenario);
-  if (!scenario) throw new UsageError(`no scenario "${opts.scenario}"; \`pimbox scenarios\` lists them`);
   const tick = Number(opts.tick);
   if (!(tick > 0 && tick <= 86_400)) throw new UsageError(`--tick must be a number of seconds in (0, 86400], got "${opts.tick}"`);
+  // Checked now, not when the client disconnects and the trajectory would be lost.
+  if (opts.log !== undefined && !fs.statSync(path.dirname(path.resolve(opts.log)), { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(`--log: the folder of "${opts.log}" does not exist`);
+  }
+  const catalog = lazyCatalog(opts.data);
+  const scenario = catalog.get(opts.scenario);
+  if (!scenario) {
+    const fault = catalog.faults[0];
+    if (fault) throw new CommandFailure(`scenario "${opts.scenario}" is refused: ${fault.file}#${fault.pointer}: ${fault.message} (run \`pimbox validate\`)`);
+    throw unknownName("scenario", opts.scenario, catalog.knownIds(), "`pimbox scenarios` lists them");
+  }
   const episode = new Episode(`stdio:${scenario.id}`, scenario, { tickSeconds: tick });
   const server = createMcpServer(episode, { userTool: opts.userTool === true });
   const transport = new StdioServerTransport();
@@ -27,7 +36,14 @@ export async function mcpCommand(opts: McpOptions): Promise<void> {
     process.once("SIGINT", () => resolve());
     void server.connect(transport);
   });
-  if (opts.log) fs.writeFileSync(opts.log, writeLog(scenario.id, episode.options, episode.trajectory().steps, { via: "mcp-stdio" }));
+  if (opts.log) {
+    try {
+      fs.writeFileSync(opts.log, writeLog(scenario.id, episode.options, episode.trajectory().steps, { via: "mcp-stdio" }));
+    } catch (e) {
+      process.stderr.write(`pimbox mcp: cannot write the log ${opts.log}: ${(e as Error).message}\n`);
+      process.exit(1);
+    }
+  }
   episode.close();
   process.exit(0);
 }

@@ -1,19 +1,28 @@
 import { playScript } from "../episode/replay.js";
 import { scoreScenarioTrajectory } from "../episode/score.js";
 import { renderReport } from "../milestones/index.js";
-import { loadCatalog } from "./catalog.js";
-import { UsageError } from "./serve.js";
+import { lazyCatalog } from "./catalog.js";
+import { CommandFailure, unknownName, UsageError } from "./usage.js";
 
 export interface ReplayOptions { data: string; negative?: string; json?: boolean }
 
 /** `pimbox replay ID`: plays a scenario's gold (or a negative) trajectory and prints every step
  *  with its result and the score: what a scenario author checks a scenario with. */
 export function replayCommand(id: string, opts: ReplayOptions): number {
-  const scenario = loadCatalog(opts.data).get(id);
-  if (!scenario) throw new UsageError(`no scenario "${id}" (or it was refused: run \`pimbox validate\`)`);
+  const catalog = lazyCatalog(opts.data);
+  const scenario = catalog.get(id);
+  if (!scenario) {
+    const fault = catalog.faults[0];
+    if (fault) throw new CommandFailure(`scenario "${id}" is refused: ${fault.file}#${fault.pointer}: ${fault.message} (run \`pimbox validate\`)`);
+    throw unknownName("scenario", id, catalog.knownIds(), "`pimbox scenarios` lists them");
+  }
+  const negatives = scenario.file.negative_trajectories;
   const which = opts.negative === undefined ? undefined : Number(opts.negative);
-  const script = which === undefined ? scenario.file.gold_trajectory : scenario.file.negative_trajectories[which]?.steps;
-  if (!script) throw new UsageError(`scenario ${id} has no negative trajectory ${opts.negative}`);
+  const script = which === undefined ? scenario.file.gold_trajectory : negatives[which]?.steps;
+  if (!script) {
+    const valid = negatives.length ? `0 to ${negatives.length - 1}` : "none: it has no negative trajectory";
+    throw new UsageError(`--negative: scenario ${id} has no negative trajectory "${opts.negative}"; valid: ${valid}`);
+  }
   const episode = playScript(scenario, script, "replay");
   const report = scoreScenarioTrajectory(scenario, episode.trajectory());
   if (opts.json) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { buildReport, reportHtml, reportJson, reportMarkdown } from "../report/report.js";
 import { ReportInputError } from "../report/load.js";
 import { DEFAULT_BOOTSTRAP } from "../report/stats.js";
-import { UsageError } from "./serve.js";
+import { UsageError } from "./usage.js";
 
 export interface ReportOptions { html?: string; json?: boolean; data: string; resamples: string; seed: string }
 

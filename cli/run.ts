@@ -8,7 +8,7 @@ import { combineRuns, parseShard } from "../run/shard.js";
 import { readResults } from "../run/run-files.js";
 import { summarize } from "../run/metrics.js";
 import { loadCatalog } from "./catalog.js";
-import { UsageError } from "./serve.js";
+import { UsageError } from "./usage.js";
 
 export interface RunOptions {
   agent: string; model?: string; baseUrl?: string; apiKeyEnv: string; via: string; server?: string; token?: string;

@@ -1,8 +1,10 @@
 import { summary } from "../server/routes-scenarios.js";
-import { loadCatalog } from "./catalog.js";
+import { checkProtagonist, loadCatalog } from "./catalog.js";
 
 export function scenariosCommand(opts: { data: string; json?: boolean; protagonist?: string }): void {
-  const list = loadCatalog(opts.data).list().filter((s) => !opts.protagonist || s.file.protagonist === opts.protagonist).map(summary);
+  checkProtagonist(opts.data, opts.protagonist);
+  const catalog = loadCatalog(opts.data);
+  const list = catalog.list().filter((s) => !opts.protagonist || s.file.protagonist === opts.protagonist).map(summary);
   if (opts.json) { process.stdout.write(JSON.stringify(list, null, 2) + "\n"); return; }
   for (const s of list) {
     const c = s.complexity;

@@ -1,7 +1,7 @@
 import { toJsonSchema } from "../scenarios/json-schema.js";
 import { scenarioFile } from "../scenarios/scenario-format.js";
 import { protagonistFile } from "../scenarios/protagonist-format.js";
-import { UsageError } from "./serve.js";
+import { UsageError } from "./usage.js";
 
 export const FILE_SCHEMAS = { scenario: scenarioFile, protagonist: protagonistFile } as const;
 

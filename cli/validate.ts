@@ -4,12 +4,15 @@ import { TOOL_NAMES } from "../tools/registry.js";
 import { DEGENERATE_MAX_MEAN, degenerateFaults, runDegenerateAgents, type DegenerateResult } from "../episode/degenerate.js";
 import { LIMITS, calibrateScenario, calibrationFaults, summarizeCalibration, type CalibrationSummary } from "../episode/calibration.js";
 import type { Fault } from "../scenarios/json-schema.js";
+import { checkFolder, checkProtagonist } from "./catalog.js";
 
 export interface ValidateOptions { data: string; json?: boolean; protagonist?: string }
 
 /** `pimbox validate`: loads everything (schema, references, times), then replays each scenario's
  *  gold, empty, negative and refusing trajectories. Exit 1 when anything fails. */
 export function validateCommand(opts: ValidateOptions): number {
+  checkFolder(opts.data);
+  checkProtagonist(opts.data, opts.protagonist);
   const { catalog, faults: loadFaults } = ScenarioCatalog.load(opts.data);
   const faults: Fault[] = [...loadFaults, ...duplicateQueries(catalog)];
   const scenarios = catalog.list().filter((s) => !opts.protagonist || s.file.protagonist === opts.protagonist);

@@ -14,7 +14,9 @@ const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
 
 /** Parses an ISO 8601 date-time (offset optional) or date in `zone`. A local time that occurs
  *  twice (the hour repeated when clocks go back) is the first occurrence, as java.time and
- *  Python's fold=0 read it. */
+ *  Python's fold=0 read it. A local time that never occurs (skipped when clocks go forward) is
+ *  refused, naming the gap: moving it silently would put an event an hour from where it was
+ *  asked for. */
 export function parseTime(text: string, zone: string): DateTime {
   const dt = ISO_DATE_TIME.test(text) ? DateTime.fromISO(text, { zone, setZone: true }) : DateTime.invalid("format");
   if (!dt.isValid) {
@@ -23,8 +25,29 @@ export function parseTime(text: string, zone: string): DateTime {
     );
   }
   if (isDateOnly(text) || HAS_OFFSET.test(text)) return dt;
+  const wall = DateTime.fromISO(text, { zone: "utc" });
+  if (dt.toFormat(WALL) !== wall.toFormat(WALL)) throw new TimeParseError(gapMessage(text, dt, zone));
   const candidates = dt.getPossibleOffsets();
   return candidates.length > 1 ? candidates.reduce((a, b) => (a.toMillis() <= b.toMillis() ? a : b)) : dt;
+}
+
+const WALL = "yyyy-MM-dd'T'HH:mm:ss";
+
+/** "... does not exist in Z: clocks go forward from 02:00 to 03:00 on 2026-03-08 ..." */
+function gapMessage(text: string, shifted: DateTime, zone: string): string {
+  // luxon moved the time forward past the gap, so the transition is within the few hours
+  // before `shifted`: find the minute where the offset changes.
+  let hi = shifted.toMillis();
+  let lo = hi - 3 * 3_600_000;
+  const offsetAt = (ms: number) => DateTime.fromMillis(ms, { zone }).offset;
+  const before = offsetAt(lo);
+  while (hi - lo > 60_000) {
+    const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+    if (offsetAt(mid) === before) lo = mid; else hi = mid;
+  }
+  const from = DateTime.fromMillis(hi + before * 60_000, { zone: "utc" });
+  const to = DateTime.fromMillis(hi, { zone });
+  return `"${text}" does not exist in ${zone}: clocks go forward from ${from.toFormat("HH:mm")} to ${to.toFormat("HH:mm")} on ${to.toFormat("yyyy-MM-dd")}; give a time outside that gap, or an offset`;
 }
 
 export function isDateOnly(text: string): boolean {

@@ -20,7 +20,7 @@ export const DEGENERATE_AGENTS: readonly DegenerateAgent[] = [
   {
     name: "dump-everything",
     play(episode) {
-      const results = GET_ALL.map((tool) => episode.callTool(tool, {})).filter((s) => s.ok).map((s) => s.result);
+      const results = GET_ALL.map((tool) => episode.callTool(tool, {})).flatMap((s) => ("result" in s && s.ok ? [s.result] : []));
       episode.agentMessage(`Here is everything I found:\n${results.map((r) => JSON.stringify(r, null, 1)).join("\n")}`);
     },
   },

@@ -12,13 +12,23 @@ import { parseTime } from "../db/time.js";
 import { systemPrompt } from "./prompt.js";
 import { ScriptedUser } from "./user.js";
 import type { AgentStep, Snapshot, Step, ToolErrorValue, ToolStep, Trajectory, UserStep } from "./trajectory.js";
+import { checkCall, checkMessage, DEFAULT_LIMITS, LimitExceeded, type EpisodeLimits, type RefusedCall } from "./limits.js";
 
 export interface EpisodeOptions {
   /** Seconds the clock advances per step. */
   tickSeconds: number;
+  /** What the episode may cost (default DEFAULT_LIMITS); not part of the log, as a refused call is not a step. */
+  limits?: EpisodeLimits;
 }
 
 export const DEFAULT_OPTIONS: EpisodeOptions = Object.freeze({ tickSeconds: 5 });
+
+export interface EpisodeObserver {
+  /** Every step, as soon as it is recorded, before the call that made it returns. */
+  step?(step: Step): void;
+  /** A call refused by one of the limits (it is not a step). */
+  refused?(tool: string, error: ToolErrorValue): void;
+}
 
 export interface AgentTurn {
   step: AgentStep;
@@ -39,6 +49,7 @@ export class Episode {
   private readonly allowed: ReadonlySet<string> | undefined;
   private counter = 0;
   private ended = false;
+  private readonly observers: EpisodeObserver[] = [];
   lastActive = Date.now();
   /** Who ran the episode (agent, model, harness): free-form, written to the log's header. */
   agent: Record<string, unknown> = {};
@@ -76,11 +87,18 @@ export class Episode {
     return this.clock.display(this.steps.length);
   }
 
-  callTool(name: string, rawArgs: unknown, callId?: string): ToolStep {
+  /** Runs a tool call as the next step; a call past one of the episode's limits is refused and
+   *  is not a step. */
+  callTool(name: string, rawArgs: unknown, callId?: string): ToolStep | RefusedCall {
     this.touch();
     const index = this.steps.length;
     const args = isPlainObject(rawArgs) ? rawArgs : {};
     const tool = findTool(name);
+    const refused = checkCall(tool, rawArgs, index, this.limits);
+    if (refused) {
+      for (const o of this.observers) o.refused?.(name, refused);
+      return { refused: true, ok: false, error: refused };
+    }
     const outcome = this.execute(name, tool, rawArgs, index);
     const write = tool?.write ?? false;
     if (outcome.ok && tool?.write) this.snapshots.push(nextSnapshot(this.db, this.current(), tool.tables));
@@ -100,10 +118,13 @@ export class Episode {
     if (!isPlainObject(rawArgs)) {
       return fail({ code: "invalid_argument", message: "arguments must be a JSON object of named arguments", field: "arguments" });
     }
+    const malformed = malformedText(rawArgs, "");
+    if (malformed !== undefined) {
+      return fail({ code: "invalid_argument", message: `${malformed || "arguments"}: contains a lone UTF-16 surrogate (half of a pair); send well-formed Unicode`, field: malformed || "arguments" });
+    }
     const ctx = this.context(index);
     try {
-      const args = dropNulls(rawArgs, 0);
-      if (args === TOO_DEEP) return fail({ code: "invalid_argument", message: `arguments are nested more than ${MAX_DEPTH} levels deep`, field: "arguments" });
+      const args = dropNulls(rawArgs);
       const parsed = tool.input.safeParse(args);
       if (!parsed.success) return fail(describeZodError(parsed.error));
       const result = tool.write
@@ -116,8 +137,10 @@ export class Episode {
     }
   }
 
+  /** Throws LimitExceeded past the step limit or for an oversized message. */
   agentMessage(content: string, options: { scriptedUser?: boolean } = {}): AgentTurn {
     this.touch();
+    this.admitMessage(content);
     const step = this.push({ kind: "agent", content }) as AgentStep;
     if (options.scriptedUser === false) return { step, user: null, ended: this.ended };
     const reply = this.ended ? null : this.user.reply(content);
@@ -131,8 +154,14 @@ export class Episode {
   /** A user message from outside the script (a replayed log, or a live human). */
   userMessage(content: string): UserStep {
     this.touch();
+    this.admitMessage(content);
     this.ended = false;
     return this.push({ kind: "user", content }) as UserStep;
+  }
+
+  /** Tells `observer` of every later step and refused call (the server's journal and metrics). */
+  observe(observer: EpisodeObserver): void {
+    this.observers.push(observer);
   }
 
   trajectory(): Trajectory {
@@ -173,7 +202,17 @@ export class Episode {
     const index = this.steps.length;
     const full = { index, time: this.clock.display(index), snapshot: this.snapshots.length - 1, ...step } as Step;
     this.steps.push(full);
+    for (const o of this.observers) o.step?.(full);
     return full;
+  }
+
+  private get limits(): EpisodeLimits {
+    return this.options.limits ?? DEFAULT_LIMITS;
+  }
+
+  private admitMessage(content: string): void {
+    const refused = checkMessage(content, this.steps.length, this.limits);
+    if (refused) throw new LimitExceeded(refused);
   }
 
   private touch(): void {
@@ -191,27 +230,32 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-const MAX_DEPTH = 32;
-const TOO_DEEP = Symbol("too deep");
-
 /** OpenAI strict mode sends null for an omitted optional argument; null means "not given",
- *  at any depth (a phone number's label inside add_contact's list, too). No tool takes more
- *  than a few levels, so anything deeper is refused rather than recursed into. */
-function dropNulls(value: unknown, depth: number): unknown {
-  if (depth > MAX_DEPTH) return TOO_DEEP;
-  if (Array.isArray(value)) {
-    const items = value.map((v) => dropNulls(v, depth + 1));
-    return items.includes(TOO_DEEP) ? TOO_DEEP : items;
-  }
+ *  at any depth (a phone number's label inside add_contact's list, too). The depth is bounded
+ *  by the episode's limits before this runs. */
+function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropNulls);
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (v === null) continue;
-    const clean = dropNulls(v, depth + 1);
-    if (clean === TOO_DEEP) return TOO_DEEP;
-    out[k] = clean;
+    if (v !== null) out[k] = dropNulls(v);
   }
   return out;
+}
+
+// With the u flag a paired surrogate is one code point, so \p{Cs} matches only unpaired halves.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** The path of the first string holding a lone surrogate (SQLite would store it as U+FFFD, so
+ *  the agent would read back something other than it wrote), or undefined. */
+function malformedText(value: unknown, path: string): string | undefined {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const found = malformedText(v, path ? `${path}.${k}` : k);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function describeZodError(error: z.ZodError): ToolErrorValue {

@@ -47,9 +47,12 @@ export class LogParseError extends Error {
   }
 }
 
+export function logHeaderOf(scenarioId: string, options: EpisodeOptions, agent: Record<string, unknown> = {}): LogHeader {
+  return { format: LOG_FORMAT, version: LOG_VERSION, scenario_id: scenarioId, options: { tick_seconds: options.tickSeconds }, agent };
+}
+
 export function writeLog(scenarioId: string, options: EpisodeOptions, steps: readonly Step[], agent: Record<string, unknown> = {}): string {
-  const header: LogHeader = { format: LOG_FORMAT, version: LOG_VERSION, scenario_id: scenarioId, options: { tick_seconds: options.tickSeconds }, agent };
-  return [header, ...steps].map((x) => JSON.stringify(x)).join("\n") + "\n";
+  return [logHeaderOf(scenarioId, options, agent), ...steps].map((x) => JSON.stringify(x)).join("\n") + "\n";
 }
 
 export function parseLog(text: string): ParsedLog {

@@ -9,7 +9,7 @@ export type Row = Readonly<Record<string, unknown>> & { readonly id: string };
 export type Snapshot = Readonly<Record<string, readonly Row[]>>;
 
 export interface ToolErrorValue {
-  code: "invalid_argument" | "not_found" | "conflict" | "unknown_tool" | "not_allowed" | "internal";
+  code: "invalid_argument" | "not_found" | "conflict" | "unknown_tool" | "not_allowed" | "limit_exceeded" | "internal";
   message: string;
   field?: string;
   id?: string;

@@ -47,7 +47,7 @@ export const CORRECTION_CUES = [
 
 /** Words that attribute a value to a source ("Jess said 8am", "your calendar says 8:00", "you
  *  wrote the 18th"): reporting it is not asserting it ("said yes" is not an attribution). */
-export const ATTRIBUTION_CUES = ["said", "says", "say", "wrote", "writes", "claimed", "claims", "mentioned", "thought", "thinks", "believed", "believes", "according to"];
+export const ATTRIBUTION_CUES = ["said", "says", "say", "wrote", "writes", "written", "claimed", "claims", "mentioned", "thought", "thinks", "believed", "believes", "according to"];
 /** Words that date a value ("it was at 8am", "from 8am"): a mention next to one is a correction
  *  only when the sentence also contrasts it with what holds now ("..., but it's 9am"). Alone,
  *  "that was Alex" is still an assertion. */
@@ -65,8 +65,10 @@ function affirmedIn(clause: string, phrase: string): boolean {
   });
 }
 
+/** A cue counts as a word of its own: "no" is a cue, the "no" of "no-shop" is not. */
 function hasCue(text: string, cues: readonly string[]): boolean {
-  return cues.some((cue) => includesWords(text, cue) || (cue === "n't" && text.includes("n't")));
+  return cues.some((cue) => (cue === "n't" ? text.includes("n't")
+    : wordOccurrences(text, cue).some((at) => text[at - 1] !== "-" && text[at + cue.length] !== "-")));
 }
 
 /** A claim holds when one sentence states every one of its phrases (one of each group's

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ProtagonistFile } from "./protagonist-format.js";
 import { scenarioFile, type ScenarioFile } from "./scenario-format.js";
 import { calibrationFile, type CalibrationFile } from "./calibration-format.js";
-import { ajvFaults, compileValidator, type Fault } from "./json-schema.js";
+import { ajvFaults, compileValidator, zodFaults, type Fault } from "./json-schema.js";
 import { loadProtagonistFile } from "./protagonist-load.js";
 import { checkScenario } from "./scenario-check.js";
 import { buildScenarioSnapshot, type ScenarioSnapshot } from "../db/snapshot.js";
@@ -80,12 +80,61 @@ export interface CatalogLoad {
   faults: Fault[];
 }
 
+type Validate = ReturnType<typeof compileValidator> | undefined;
+
+/** Reads and checks one scenario file against its protagonist; with no ajv validator, zod checks
+ *  the same schema. */
+function readScenario(file: string, protagonist: ProtagonistFile, validate: Validate): { ok: true; value: ScenarioFile } | { ok: false; faults: Fault[] } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (e) {
+    return { ok: false, faults: [{ file, pointer: "/", message: `not readable JSON: ${(e as Error).message}` }] };
+  }
+  let value: ScenarioFile;
+  if (validate) {
+    if (!validate(raw)) return { ok: false, faults: ajvFaults(file, validate.errors) };
+    value = scenarioFile.parse(raw);
+  } else {
+    const parsed = scenarioFile.safeParse(raw);
+    if (!parsed.success) return { ok: false, faults: zodFaults(file, parsed.error) };
+    value = parsed.data;
+  }
+  const faults = safely(file, () => checkScenario(file, value, protagonist));
+  return faults.length ? { ok: false, faults } : { ok: true, value };
+}
+
+function protagonistDirs(dataDir: string): string[] {
+  return fs.readdirSync(dataDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+}
+
+function scenarioFiles(dataDir: string, dir: string): string[] {
+  const scenarioDir = path.join(dataDir, dir, "scenarios");
+  if (!fs.existsSync(scenarioDir)) return [];
+  return fs.readdirSync(scenarioDir).filter((n) => n.endsWith(".json")).sort().map((n) => path.join(scenarioDir, n));
+}
+
+function idOf(file: string): unknown {
+  try {
+    return (JSON.parse(fs.readFileSync(file, "utf8")) as { id?: unknown }).id;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every protagonist and scenario under a data folder: <dir>/<protagonist>/protagonist.json and
- *  <dir>/<protagonist>/scenarios/*.json. Files with faults are refused and reported. */
+ *  <dir>/<protagonist>/scenarios/*.json. Files with faults are refused and reported. A lazy
+ *  catalog reads a scenario and its protagonist only when asked for it, so a command that uses
+ *  one scenario starts in a fraction of the time. */
 export class ScenarioCatalog {
+  private readonly lazyFaults: Fault[] = [];
+
   private constructor(
-    readonly protagonists: ReadonlyMap<string, ProtagonistFile>,
-    private readonly scenarios: ReadonlyMap<string, Scenario>,
+    /** The folder it was loaded from (a scoring worker loads its own copy from it). */
+    readonly dataDir: string,
+    readonly protagonists: Map<string, ProtagonistFile>,
+    private readonly scenarios: Map<string, Scenario>,
+    private readonly lazyDir?: string,
   ) {}
 
   static load(dataDir: string): CatalogLoad {
@@ -94,36 +143,64 @@ export class ScenarioCatalog {
     const scenarios = new Map<string, Scenario>();
     const validate = compileValidator(scenarioFile);
     if (!fs.existsSync(dataDir)) {
-      return { catalog: new ScenarioCatalog(protagonists, scenarios), faults: [{ file: dataDir, pointer: "/", message: "data folder does not exist" }] };
+      return { catalog: new ScenarioCatalog(dataDir, protagonists, scenarios), faults: [{ file: dataDir, pointer: "/", message: "data folder does not exist" }] };
     }
-    const dirs = fs.readdirSync(dataDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-    for (const dir of dirs) {
+    for (const dir of protagonistDirs(dataDir)) {
       const loaded = loadProtagonistFile(path.join(dataDir, dir, "protagonist.json"));
       if (!loaded.ok) { faults.push(...loaded.faults); continue; }
       protagonists.set(loaded.value.id, loaded.value);
-      const scenarioDir = path.join(dataDir, dir, "scenarios");
-      if (!fs.existsSync(scenarioDir)) continue;
-      for (const name of fs.readdirSync(scenarioDir).filter((n) => n.endsWith(".json")).sort()) {
-        const file = path.join(scenarioDir, name);
-        let raw: unknown;
-        try {
-          raw = JSON.parse(fs.readFileSync(file, "utf8"));
-        } catch (e) {
-          faults.push({ file, pointer: "/", message: `not readable JSON: ${(e as Error).message}` });
+      for (const file of scenarioFiles(dataDir, dir)) {
+        const read = readScenario(file, loaded.value, validate);
+        if (!read.ok) { faults.push(...read.faults); continue; }
+        const value = read.value;
+        if (scenarios.has(value.id)) {
+          faults.push({ file, pointer: "/id", message: `scenario id "${value.id}" is also used by ${scenarios.get(value.id)!.path}` });
           continue;
         }
-        if (!validate(raw)) { faults.push(...ajvFaults(file, validate.errors)); continue; }
-        const value = scenarioFile.parse(raw);
-        const own = safely(file, () => checkScenario(file, value, loaded.value));
-        if (scenarios.has(value.id)) own.push({ file, pointer: "/id", message: `scenario id "${value.id}" is also used by ${scenarios.get(value.id)!.path}` });
-        if (own.length) { faults.push(...own); continue; }
         scenarios.set(value.id, new Scenario(value, loaded.value, file));
       }
       faults.push(...attachCalibration(path.join(dataDir, dir, "calibration"), scenarios));
     }
-    return { catalog: new ScenarioCatalog(protagonists, scenarios), faults };
+    return { catalog: new ScenarioCatalog(dataDir, protagonists, scenarios), faults };
   }
 
-  get(id: string): Scenario | undefined { return this.scenarios.get(id); }
+  static lazy(dataDir: string): ScenarioCatalog {
+    return new ScenarioCatalog(dataDir, new Map(), new Map(), dataDir);
+  }
+
+  get(id: string): Scenario | undefined {
+    return this.scenarios.get(id) ?? (this.lazyDir === undefined ? undefined : this.find(this.lazyDir, id));
+  }
+
   list(): Scenario[] { return [...this.scenarios.values()]; }
+
+  /** Every scenario id in the folder (a lazy catalog reads only the ids), for "did you mean". */
+  knownIds(): string[] {
+    if (this.lazyDir === undefined) return [...this.scenarios.keys()];
+    const dir = this.lazyDir;
+    return protagonistDirs(dir).flatMap((d) => scenarioFiles(dir, d)).map(idOf).filter((id): id is string => typeof id === "string");
+  }
+
+  /** Faults of the files a lazy catalog read (why get() found nothing for an id that exists). */
+  get faults(): readonly Fault[] { return this.lazyFaults; }
+
+  /** The file named after the id, else the first file whose id matches (a scan of ids only). */
+  private find(dataDir: string, id: string): Scenario | undefined {
+    const dirs = fs.existsSync(dataDir) ? protagonistDirs(dataDir) : [];
+    const byName = dirs.map((d) => [d, path.join(dataDir, d, "scenarios", `${id}.json`)] as const).filter(([, f]) => fs.existsSync(f) && idOf(f) === id);
+    const [dir, file] = byName[0] ?? dirs.flatMap((d) => scenarioFiles(dataDir, d).map((f) => [d, f] as const)).find(([, f]) => idOf(f) === id) ?? [];
+    if (dir === undefined || file === undefined) return undefined;
+    let protagonist = [...this.protagonists.values()].find((p) => p.id === dir);
+    if (!protagonist) {
+      const loaded = loadProtagonistFile(path.join(dataDir, dir, "protagonist.json"), "zod");
+      if (!loaded.ok) { this.lazyFaults.push(...loaded.faults); return undefined; }
+      protagonist = loaded.value;
+      this.protagonists.set(protagonist.id, protagonist);
+    }
+    const read = readScenario(file, protagonist, undefined);
+    if (!read.ok) { this.lazyFaults.push(...read.faults); return undefined; }
+    const scenario = new Scenario(read.value, protagonist, file);
+    this.scenarios.set(id, scenario);
+    return scenario;
+  }
 }

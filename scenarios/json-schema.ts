@@ -21,6 +21,12 @@ export function compileValidator(schema: z.ZodType): ValidateFunction {
   return ajv.compile(toJsonSchema(schema));
 }
 
+/** zod's issues as faults with JSON pointers: the same constraints as the ajv check, for a
+ *  loader that cannot afford compiling the JSON Schema (a command reading one scenario). */
+export function zodFaults(file: string, error: z.ZodError): Fault[] {
+  return error.issues.map((i) => ({ file, pointer: i.path.length ? `/${i.path.join("/")}` : "/", message: i.message }));
+}
+
 export function ajvFaults(file: string, errors: ErrorObject[] | null | undefined): Fault[] {
   return (errors ?? []).map((e) => ({
     file,

@@ -2,38 +2,63 @@ import express, { type Express } from "express";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { EpisodeStore } from "./episode-store.js";
 import { errorHandler, notFoundRoute } from "./http-error.js";
-import { bearerAuth, hostAndOriginGuard, type GuardOptions } from "./guard.js";
+import { hostAndOriginGuard, type GuardOptions } from "./guard.js";
+import { roleGuard } from "./roles.js";
 import { scenarioRoutes } from "./routes-scenarios.js";
 import { episodeRoutes } from "./routes-episodes.js";
 import { scoreRoutes } from "./routes-score.js";
 import { mcpRoutes } from "./mcp-http.js";
 import { openApiDocument } from "./openapi.js";
+import { DEFAULT_BODY_BYTES, DEFAULT_LOG_BYTES } from "./http-server.js";
+import { Metrics } from "./metrics.js";
+import { requestLog } from "./request-log.js";
+import { Scoring } from "./scoring.js";
+import { healthBody } from "./api-schemas.js";
+import { send } from "./validate-body.js";
+import type { Logger } from "pino";
 
 export interface AppOptions extends GuardOptions {
-  /** Largest JSON body accepted (a whole trajectory log can be large). */
-  bodyLimit: string;
+  /** The structured request log; none: no request log (tests, embedding). */
+  logger?: Logger | undefined;
+  /** Largest JSON body accepted, in bytes, but on POST /score. */
+  bodyLimit: number;
+  /** Largest body of POST /score (a whole trajectory log), in bytes. */
+  maxLogBytes: number;
 }
 
 export const DEFAULT_APP_OPTIONS: AppOptions = {
   allowedHosts: ["localhost", "127.0.0.1", "[::1]"],
   allowedOrigins: [],
-  bodyLimit: "10mb",
+  bodyLimit: DEFAULT_BODY_BYTES,
+  maxLogBytes: DEFAULT_LOG_BYTES,
 };
 
 export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options: AppOptions = DEFAULT_APP_OPTIONS): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
-  app.use(bearerAuth(options.token));
+  const metrics = new Metrics(store);
+  store.observeEpisodes(metrics.episodeObserver);
+  const scoring = new Scoring(catalog, store.limits, metrics);
+  app.use(metrics.requestTimer());
+  if (options.logger) app.use(requestLog(options.logger));
+  app.use(hostAndOriginGuard(options));
+  app.use(roleGuard(options.token, store));
+  // A log for POST /score may be large; everything else is small (tool arguments are bounded
+  // far below this by the episode limits). The first parser to run wins.
+  app.post("/score", express.json({ limit: options.maxLogBytes, strict: false }));
   app.use(express.json({ limit: options.bodyLimit, strict: false }));
-  app.get("/health", (_req, res) => { res.json({ ok: true, episodes: store.size, scenarios: catalog.list().length }); });
-  const openapi = openApiDocument();
-  app.get("/openapi.json", (_req, res) => { res.json(openapi); });
-  app.use(["/episodes/:id/mcp", "/scenarios/:id/mcp"], hostAndOriginGuard(options));
+  app.get("/health", (_req, res) => {
+    send(res, healthBody, { ok: true, episodes: store.size, capacity: store.capacity, scenarios: catalog.list().length });
+  });
+  app.get("/metrics", async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  app.get("/openapi.json", (req, res) => { res.json(openApiDocument(`${req.protocol}://${req.get("host") ?? "127.0.0.1"}`)); });
   app.use(mcpRoutes(catalog, store));
   app.use(scenarioRoutes(catalog));
-  app.use(episodeRoutes(catalog, store));
-  app.use(scoreRoutes(catalog));
+  app.use(episodeRoutes(catalog, store, scoring));
+  app.use(scoreRoutes(scoring));
   app.use(notFoundRoute);
   app.use(errorHandler);
   return app;

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 import { HttpError } from "./http-error.js";
 
@@ -7,7 +6,7 @@ export interface GuardOptions {
   allowedHosts: readonly string[];
   /** Origins (scheme://host[:port]) accepted in an Origin header, besides localhost ones. */
   allowedOrigins: readonly string[];
-  /** When set, every request needs `Authorization: Bearer <token>`. */
+  /** When set, the harness routes need `Authorization: Bearer <token>` (see roles.ts). */
   token?: string | undefined;
 }
 
@@ -27,8 +26,9 @@ function isLocalOrigin(origin: string): boolean {
   }
 }
 
-/** DNS-rebinding protection for the MCP routes: a browser page on another site must not be able
- *  to drive a local server, so Host must be one we serve and Origin, when sent, one we trust. */
+/** DNS-rebinding protection on every route: a browser page on another site must not be able
+ *  to drive or read a local server, so Host must be one we serve and Origin, when sent, one we
+ *  trust. */
 export function hostAndOriginGuard(options: GuardOptions): RequestHandler {
   return (req, _res, next) => {
     const host = req.headers.host;
@@ -39,23 +39,6 @@ export function hostAndOriginGuard(options: GuardOptions): RequestHandler {
     const origin = req.headers.origin;
     if (origin && !isLocalOrigin(origin) && !options.allowedOrigins.includes(origin)) {
       next(new HttpError(403, "origin_not_allowed", `Origin "${origin}" is not allowed; start the server with --allow-origin to trust it`));
-      return;
-    }
-    next();
-  };
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-export function bearerAuth(token: string | undefined): RequestHandler {
-  return (req, _res, next) => {
-    if (!token || req.path === "/health") { next(); return; }
-    if (!sameSecret(req.headers.authorization ?? "", `Bearer ${token}`)) {
-      next(new HttpError(401, "unauthorized", "send Authorization: Bearer <token> (the token the server was started with)"));
       return;
     }
     next();

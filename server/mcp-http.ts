@@ -67,7 +67,7 @@ export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router
     }
     const scenario = catalog.get(req.params.id);
     if (!scenario) { jsonRpcError(res, 404, `no scenario "${req.params.id}"; see GET /scenarios`); return; }
-    const episode = store.create(scenario, DEFAULT_OPTIONS);
+    const { episode } = store.create(scenario, DEFAULT_OPTIONS, { via: "mcp-session" });
     // Ending the MCP session does not delete the episode: the harness may still read its
     // trajectory and score over HTTP; it expires when idle like any other.
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({

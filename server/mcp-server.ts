@@ -42,7 +42,9 @@ export function createMcpServer(episode: Episode, options: McpServerOptions = {}
     title: "The scenario's task",
     description: "The system prompt (with the reference date, time and zone) and the user's first message",
   }, () => ({
-    description: episode.scenario.file.title ?? episode.scenario.id,
+    // Never the scenario's title: titles name the trap ("... and already in"), and this is the
+    // agent's surface.
+    description: "The task: the system prompt, then the user's first message",
     messages: [
       { role: "user", content: { type: "text", text: episode.systemPrompt } },
       { role: "user", content: { type: "text", text: episode.firstUserMessage } },

@@ -3,13 +3,17 @@ import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { Episode } from "../episode/episode.js";
 import { DEFAULT_OPTIONS } from "../episode/episode.js";
 import { writeLog } from "../episode/log.js";
-import { scoreScenarioTrajectory } from "../episode/score.js";
 import { exportTools, type ToolFormat } from "../tools/export.js";
 import { findTool } from "../tools/registry.js";
 import type { EpisodeStore } from "./episode-store.js";
+import type { Scoring } from "./scoring.js";
 import { HttpError } from "./http-error.js";
-import { agentMessageBody, createEpisodeBody, toolFormat, userMessageBody } from "./api-schemas.js";
-import { parseBody } from "./validate-body.js";
+import {
+  agentMessageBody, agentMessageReply, createEpisodeBody, episodeCreated, episodeStatus, scoreReport, stateBody, stepAck,
+  toolCallResult, toolFormat, toolList, trajectoryBody, userMessageBody,
+} from "./api-schemas.js";
+import { parseBody, send } from "./validate-body.js";
+import type { z } from "zod";
 
 type IdRequest = Request<{ id: string }>;
 
@@ -20,7 +24,7 @@ function formatOf(value: unknown): ToolFormat {
   return parsed.data;
 }
 
-function describe(e: Episode, baseUrl: string) {
+function describe(e: Episode, baseUrl: string): z.input<typeof episodeStatus> {
   return {
     episode_id: e.id,
     scenario_id: e.scenario.id,
@@ -34,7 +38,7 @@ function describe(e: Episode, baseUrl: string) {
   };
 }
 
-export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router {
+export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, scoring: Scoring): Router {
   const router = Router();
   const baseUrl = (req: Request) => `${req.protocol}://${req.get("host") ?? "localhost"}`;
   const episodeOf = (req: IdRequest): Episode => {
@@ -47,18 +51,19 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
     const body = parseBody(createEpisodeBody, req.body);
     const scenario = catalog.get(body.scenario_id);
     if (!scenario) throw new HttpError(404, "scenario_not_found", `no scenario "${body.scenario_id}"; see GET /scenarios`, { field: "scenario_id", id: body.scenario_id });
-    const episode = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds });
-    if (body.agent) episode.agent = body.agent;
-    res.status(201).location(`/episodes/${episode.id}`).json({
+    const { episode, agentToken } = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds }, body.agent);
+    send(res.location(`/episodes/${episode.id}`), episodeCreated, {
       ...describe(episode, baseUrl(req)),
+      // For the agent under test: opens this episode's tools, messages and MCP, nothing else.
+      agent_token: agentToken,
       system_prompt: episode.systemPrompt,
       user_message: episode.firstUserMessage,
       tool_format: body.tool_format ?? "openai",
       tools: exportTools(episode.tools(), body.tool_format ?? "openai"),
-    });
+    }, 201);
   });
 
-  router.get("/episodes/:id", (req: IdRequest, res) => { res.json(describe(episodeOf(req), baseUrl(req))); });
+  router.get("/episodes/:id", (req: IdRequest, res) => { send(res, episodeStatus, describe(episodeOf(req), baseUrl(req))); });
 
   router.delete("/episodes/:id", (req: IdRequest, res) => {
     episodeOf(req);
@@ -68,19 +73,22 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
 
   router.get("/episodes/:id/tools", (req: IdRequest, res) => {
     const format = formatOf(req.query.format);
-    res.json({ format, tools: exportTools(episodeOf(req).tools(), format) });
+    send(res, toolList, { format, tools: exportTools(episodeOf(req).tools(), format) });
   });
 
   router.post("/episodes/:id/tools/:name", (req: Request<{ id: string; name: string }>, res) => {
     const episode = episodeOf(req);
-    if (req.body === undefined && Number(req.headers["content-length"] ?? 0) > 0) {
+    // A body the JSON parser skipped (another Content-Type), sized or chunked, is not "no arguments".
+    if (req.body === undefined && (Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined)) {
       throw new HttpError(415, "unsupported_media_type", "send the tool's arguments as JSON with Content-Type: application/json");
     }
     const callId = typeof req.query.call_id === "string" ? req.query.call_id : undefined;
     const step = episode.callTool(req.params.name, req.body ?? {}, callId);
-    const body = step.ok
-      ? { ok: true, result: step.result, step: step.index, time: step.time }
-      : { ok: false, error: step.error, step: step.index, time: step.time };
+    const body: z.input<typeof toolCallResult> = "refused" in step
+      ? { ok: false, error: step.error, step: null, time: null }
+      : step.ok
+        ? { ok: true, result: step.result as Record<string, unknown>, step: step.index, time: step.time }
+        : { ok: false, error: step.error!, step: step.index, time: step.time };
     res.status(findTool(req.params.name) ? 200 : 404).json(body);
   });
 
@@ -88,14 +96,14 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
     const episode = episodeOf(req);
     const { content, scripted_user } = parseBody(agentMessageBody, req.body);
     const turn = episode.agentMessage(content, { scriptedUser: scripted_user !== false });
-    res.json({ step: turn.step.index, time: turn.step.time, user_message: turn.user?.content ?? null, ended: turn.ended });
+    send(res, agentMessageReply, { step: turn.step.index, time: turn.step.time, user_message: turn.user?.content ?? null, ended: turn.ended });
   });
 
   router.post("/episodes/:id/user-messages", (req: IdRequest, res) => {
     const episode = episodeOf(req);
     const { content } = parseBody(userMessageBody, req.body);
     const step = episode.userMessage(content);
-    res.json({ step: step.index, time: step.time });
+    send(res, stepAck, { step: step.index, time: step.time });
   });
 
   router.get("/episodes/:id/trajectory", (req: IdRequest, res) => {
@@ -108,24 +116,23 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Ro
       res.type("application/x-ndjson").send(writeLog(episode.scenario.id, episode.options, steps, episode.agent));
       return;
     }
-    res.json({ scenario_id: episode.scenario.id, options: { tick_seconds: episode.options.tickSeconds }, steps });
+    send(res, trajectoryBody, { scenario_id: episode.scenario.id, options: { tick_seconds: episode.options.tickSeconds }, steps: steps as unknown as Record<string, unknown>[] });
   });
 
   router.get("/episodes/:id/state", (req: IdRequest, res) => {
     const episode = episodeOf(req);
-    if (req.query.step === undefined) { res.json({ step: episode.stepCount - 1, state: episode.current() }); return; }
+    if (req.query.step === undefined) { send(res, stateBody, { step: episode.stepCount - 1, state: episode.current() }); return; }
     if (typeof req.query.step !== "string" || !/^\d+$/.test(req.query.step)) {
       throw new HttpError(400, "invalid_query", "step: must be a step index, a whole number", { field: "step" });
     }
     const index = Number(req.query.step);
     const state = episode.stateAfter(index);
     if (!state) throw new HttpError(404, "step_not_found", `no step ${index}; this episode has steps 0 to ${episode.stepCount - 1}`, { field: "step" });
-    res.json({ step: index, state });
+    send(res, stateBody, { step: index, state });
   });
 
-  router.get("/episodes/:id/score", (req: IdRequest, res) => {
-    const episode = episodeOf(req);
-    res.json(scoreScenarioTrajectory(episode.scenario, episode.trajectory()));
+  router.get("/episodes/:id/score", async (req: IdRequest, res) => {
+    send(res, scoreReport, await scoring.episode(episodeOf(req)) as unknown as z.input<typeof scoreReport>);
   });
 
   return router;

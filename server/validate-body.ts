@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Response } from "express";
 import { HttpError } from "./http-error.js";
 
 /** Parses a request body with its zod schema; a bad body is a 400 naming the field. */
@@ -10,4 +11,10 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.outp
     throw new HttpError(400, "invalid_body", `${field}: ${issue.message}`, { field });
   }
   return parsed.data;
+}
+
+/** Sends a JSON body typed by its response schema (the schema the OpenAPI document shows), so a
+ *  route and its documentation cannot drift apart. */
+export function send<S extends z.ZodType>(res: Response, _schema: S, body: z.input<S>, status = 200): void {
+  res.status(status).json(body);
 }

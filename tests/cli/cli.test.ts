@@ -21,7 +21,8 @@ test("every command has --help and exits 0", () => {
 });
 
 test("usage errors exit 2 with a message on stderr", () => {
-  for (const args of [["frobnicate"], ["mcp"], ["serve", "--port", "http"], ["mcp", "--scenario", "no-such-scenario"], ["scenarios", "--bogus"]]) {
+  for (const args of [["frobnicate"], ["mcp"], ["serve", "--port", "http"], ["mcp", "--scenario", "no-such-scenario"], ["scenarios", "--bogus"],
+    ["serve", "--data", "/nonexistent/pimbox-data"], ["serve", "--max-steps", "lots"], ["serve", "--max-episodes", "0"]]) {
     const r = pimbox(args);
     assert.equal(r.status, 2, args.join(" "));
     assert.ok(r.stderr.length > 0, args.join(" "));
@@ -54,7 +55,56 @@ test("pimbox score reads a JSONL log and prints the report; --json prints JSON; 
   fs.writeFileSync(file, fs.readFileSync(file, "utf8") + "{not json}\n");
   const bad = pimbox(["score", file]);
   assert.equal(bad.status, 1);
-  assert.match(bad.stderr, /:\d+: line \d+: not JSON/);
+  assert.match(bad.stderr, /run\.jsonl: line \d+: not JSON/);
+  assert.doesNotMatch(bad.stderr, /\n\s+at /, "a stack trace");
+});
+
+test("pimbox score takes a folder and several files: one process, a summary table, exit 1 if one fails", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pimbox-logs-"));
+  const good = openEpisode();
+  call(good, "search_calendar_events", { query: "Jess" });
+  call(good, "modify_calendar_event", { event_id: "evt_dinner_jess", start: "2026-10-30T19:00:00" });
+  good.agentMessage("Moved it to Friday.");
+  fs.writeFileSync(path.join(dir, "a.jsonl"), writeLog(good.scenario.id, good.options, good.trajectory().steps));
+  const idle = openEpisode("test-ask-sam");
+  fs.mkdirSync(path.join(dir, "more"));
+  fs.writeFileSync(path.join(dir, "more", "b.jsonl"), writeLog(idle.scenario.id, idle.options, idle.trajectory().steps));
+  const ok = pimbox(["score", dir]);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.match(ok.stdout, /a\.jsonl\s+test-move-dinner\s+1\.000\s+yes/);
+  assert.match(ok.stdout, /b\.jsonl\s+test-ask-sam\s+0\.000\s+no/);
+  assert.match(ok.stdout, /2 file\(s\): 2 scored, 0 failed; mean score 0\.500; passed 1\/2/);
+  fs.writeFileSync(path.join(dir, "broken.jsonl"), "nope\n");
+  const json = pimbox(["score", dir, path.join(dir, "a.jsonl"), "--json"]);
+  assert.equal(json.status, 1);
+  const rows = JSON.parse(json.stdout) as { file: string; report?: { score: number }; error?: string }[];
+  assert.deepEqual(rows.map((r) => [path.basename(r.file), r.report?.score ?? r.error!.slice(0, 6)]), [["a.jsonl", 1], ["broken.jsonl", "line 1"], ["b.jsonl", 0], ["a.jsonl", 1]]);
+});
+
+test("typos exit 2 and list the valid values, the same in every command, with no stack trace", () => {
+  const cases: [string[], RegExp][] = [
+    [["validate", "--protagonist", "test"], /no protagonist "test"; valid: test-person/],
+    [["scenarios", "--protagonist", "test"], /no protagonist "test"; valid: test-person/],
+    [["replay", "test-move-diner"], /no scenario "test-move-diner"; valid: test-ask-sam, test-move-dinner/],
+    [["mcp", "--scenario", "test-move-diner"], /no scenario "test-move-diner"; valid:/],
+    [["score", "-", "--scenario", "test-move-diner"], /no scenario "test-move-diner"; valid:/],
+    [["replay", "test-move-dinner", "--negative", "7"], /--negative: .* valid: /],
+    [["score", "/nonexistent/run.jsonl"], /no file or folder/],
+    [["mcp", "--scenario", "test-move-dinner", "--log", "/nonexistent/dir/run.jsonl"], /--log: the folder of/],
+    [["validate", "--data", "/nonexistent/data"], /--data: .* is not a folder/],
+  ];
+  for (const [args, message] of cases) {
+    const r = pimbox(args, "");
+    assert.equal(r.status, 2, args.join(" "));
+    assert.match(r.stderr, message, args.join(" "));
+    assert.doesNotMatch(r.stderr, /\n\s+at /, args.join(" "));
+  }
+});
+
+test("output into a closed pipe ends quietly (EPIPE)", () => {
+  const r = spawnSync("/bin/sh", ["-c", `"${process.execPath}" "${CLI}" scenarios --json --data "${FIXTURE_DATA}" | head -c 10`], { encoding: "utf8" });
+  assert.equal(r.stderr, "");
+  assert.equal(r.stdout.length, 10);
 });
 
 test("pimbox validate passes on the fixture data", () => {

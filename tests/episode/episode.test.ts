@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { call, fixtureCatalog, openEpisode } from "../helpers.js";
 import { Episode } from "../../episode/episode.js";
+import type { ToolStep } from "../../episode/trajectory.js";
 import { replay } from "../../episode/replay.js";
 import { parseLog, writeLog } from "../../episode/log.js";
 
@@ -16,7 +17,7 @@ test("an episode starts with the system prompt (stating the reference time and z
 
 test("the clock advances a fixed tick per step", () => {
   const e = openEpisode("test-move-dinner", 60);
-  const s = e.callTool("get_all_contacts", {});
+  const s = e.callTool("get_all_contacts", {}) as ToolStep;
   assert.equal(s.index, 2);
   assert.equal(s.time, "2026-10-28T20:02:00-07:00");
 });
@@ -98,7 +99,7 @@ test("replaying an exported log gives byte-identical state and identical results
 
 test("arguments that are not an object are kept as sent, so a replay repeats the same error", () => {
   const e = openEpisode();
-  const step = e.callTool("get_all_phone_calls", "garbage");
+  const step = e.callTool("get_all_phone_calls", "garbage") as ToolStep;
   assert.equal(step.ok, false);
   assert.equal(step.raw_arguments, "garbage");
   const parsed = parseLog(writeLog(e.scenario.id, e.options, e.trajectory().steps));
@@ -107,11 +108,14 @@ test("arguments that are not an object are kept as sent, so a replay repeats the
   assert.equal(replayed.kind === "tool" && replayed.ok, false);
 });
 
-test("deeply nested arguments are a tool error, not a crash", () => {
+test("deeply nested arguments are refused by the limit, not a crash, and are not a step", () => {
   let deep: unknown = "x";
   for (let i = 0; i < 5000; i++) deep = [deep];
-  const step = openEpisode().callTool("search_contacts", { query: deep });
-  assert.equal(step.error?.code, "invalid_argument");
+  const e = openEpisode();
+  const step = e.callTool("search_contacts", { query: deep });
+  assert.equal(step.error?.code, "limit_exceeded");
+  assert.equal(e.stepCount, 2);
+  assert.doesNotThrow(() => writeLog(e.scenario.id, e.options, e.trajectory().steps));
 });
 
 test("a time without a date, or a week date, is refused: results never depend on the day a run happens", () => {

@@ -77,3 +77,8 @@ test("'I've popped it in your calendar' reports an action; 'it's in your calenda
   assert.deepEqual(claimedActions(t("I've popped it in your calendar.")).map((a) => a.kind), ["add"]);
   assert.deepEqual(claimedActions(t("Yes, it's in your calendar for Friday.")), []);
 });
+
+test("a hyphenated word is not a cue: the 'no' of 'no-shop' denies nothing", () => {
+  assert.notEqual(claimSentence(t("The no-shop is 30 days."), [["30 days"]]), null);
+  assert.equal(assertedDistractors(t("The no-shop is 45 days."), ["45 days"]).length, 1);
+});

@@ -152,11 +152,3 @@ test("query strings are checked: a bad step or format is a 400 naming it", async
   assert.equal((await request(app).get(`/episodes/${episode_id}/trajectory?format=xml`).expect(400)).body.error.field, "format");
   await request(app).post("/score").send({ scenario_id: "test-move-dinner", messages: [], tick_seconds: 1e300 }).expect(400);
 });
-
-test("a bearer token, when set, guards every route but /health", async () => {
-  const guarded = testApp({ token: "s3cret" });
-  await request(guarded.app).get("/health").expect(200);
-  await request(guarded.app).get("/scenarios").expect(401);
-  await request(guarded.app).get("/scenarios").set("Authorization", "Bearer s3cret").expect(200);
-  guarded.store.close();
-});

@@ -1,0 +1,109 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { Episode } from "../episode/episode.js";
+import type { LogInput, ScoreOutcome } from "../episode/score-log.js";
+import type { LoggedStep } from "../episode/log.js";
+import type { EpisodeLimits } from "../episode/limits.js";
+import type { ScoreReport } from "../milestones/index.js";
+import type { ScenarioCatalog } from "../scenarios/catalog.js";
+import type { Metrics } from "./metrics.js";
+import type { ScoringAnswer, ScoringJob } from "./scoring-worker.js";
+
+// Scoring for the HTTP routes runs in worker threads: a 10,000-step trajectory takes seconds to
+// replay and score, and the event loop must keep answering /health and tool calls meanwhile. An
+// episode is scored by replaying its calls in the worker (the clock makes that exact), so only
+// its calls and messages cross the thread boundary, not its snapshots.
+
+interface Pending { resolve(outcome: ScoreOutcome): void; reject(e: Error): void }
+
+class ScoringThread {
+  readonly pending = new Map<number, Pending>();
+  private readonly worker: Worker;
+
+  constructor(dataDir: string, limits: EpisodeLimits, onExit: (thread: ScoringThread) => void) {
+    this.worker = new Worker(new URL("./scoring-worker.js", import.meta.url), {
+      workerData: { dataDir, limits },
+      // A trajectory too large to score fails this thread, not the server.
+      resourceLimits: { maxOldGenerationSizeMb: 2048 },
+    });
+    this.worker.on("message", (answer: ScoringAnswer) => {
+      const p = this.pending.get(answer.id);
+      if (!p) return;
+      this.pending.delete(answer.id);
+      if ("outcome" in answer) p.resolve(answer.outcome);
+      else p.reject(new Error(`scoring failed: ${answer.failure}`));
+    });
+    const fail = (reason: string) => {
+      for (const p of this.pending.values()) p.reject(new Error(reason));
+      this.pending.clear();
+      onExit(this);
+    };
+    this.worker.on("error", (e) => fail(`the scoring thread failed: ${e.message}`));
+    this.worker.on("exit", (code) => fail(`the scoring thread exited (${code})`));
+    // After the listeners: adding one refs the thread again. An idle thread never keeps the
+    // process alive (the HTTP server does, while it listens).
+    this.worker.unref();
+  }
+
+  run(job: ScoringJob): Promise<ScoreOutcome> {
+    return new Promise((resolve, reject) => {
+      this.pending.set(job.id, { resolve, reject });
+      this.worker.postMessage(job);
+    });
+  }
+
+  terminate(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+/** What an episode's replay needs: its calls and messages, without results or snapshots. */
+function callsOf(episode: Episode): LoggedStep[] {
+  return episode.trajectory().steps.map((s): LoggedStep => {
+    switch (s.kind) {
+      case "tool": return {
+        kind: "tool", tool: s.tool, arguments: s.arguments,
+        ...("raw_arguments" in s ? { raw_arguments: s.raw_arguments } : {}),
+        ...(s.call_id === undefined ? {} : { call_id: s.call_id }),
+      };
+      default: return { kind: s.kind, content: s.content };
+    }
+  });
+}
+
+export class Scoring {
+  private readonly threads: ScoringThread[] = [];
+  private readonly size = Math.max(1, Math.min(4, availableParallelism() - 1));
+  private nextId = 0;
+
+  constructor(private readonly catalog: ScenarioCatalog, private readonly limits: EpisodeLimits, private readonly metrics: Metrics) {}
+
+  async episode(episode: Episode): Promise<ScoreReport> {
+    const outcome = await this.run({ kind: "steps", steps: callsOf(episode), scenarioId: episode.scenario.id, tickSeconds: episode.options.tickSeconds }, "episode");
+    if (!outcome.ok) throw new Error(`an episode's own trajectory could not be scored: ${outcome.message}`);
+    return outcome.report;
+  }
+
+  log(input: LogInput): Promise<ScoreOutcome> {
+    return this.run(input, "log");
+  }
+
+  private run(input: LogInput, source: "episode" | "log"): Promise<ScoreOutcome> {
+    return this.metrics.timeScoring(source, () => this.thread().run({ id: ++this.nextId, input }));
+  }
+
+  /** The least busy thread, started on first use (a server that never scores starts none). */
+  private thread(): ScoringThread {
+    if (this.threads.length < this.size && this.threads.every((t) => t.pending.size > 0)) {
+      this.threads.push(new ScoringThread(this.catalog.dataDir, this.limits, (dead) => {
+        const i = this.threads.indexOf(dead);
+        if (i >= 0) this.threads.splice(i, 1);
+      }));
+    }
+    return this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.splice(0).map((t) => t.terminate()));
+  }
+}
