@@ -17,7 +17,7 @@ const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
  *  Python's fold=0 read it. A local time that never occurs (skipped when clocks go forward) is
  *  refused, naming the gap: moving it silently would put an event an hour from where it was
  *  asked for. */
-export function parseTime(text: string, zone: string): DateTime {
+export function parseTime(text: string, zone: string, inGap: "refuse" | "forward" = "refuse"): DateTime {
   const dt = ISO_DATE_TIME.test(text) ? DateTime.fromISO(text, { zone, setZone: true }) : DateTime.invalid("format");
   if (!dt.isValid) {
     throw new TimeParseError(
@@ -26,7 +26,10 @@ export function parseTime(text: string, zone: string): DateTime {
   }
   if (isDateOnly(text) || HAS_OFFSET.test(text)) return dt;
   const wall = DateTime.fromISO(text, { zone: "utc" });
-  if (dt.toFormat(WALL) !== wall.toFormat(WALL)) throw new TimeParseError(gapMessage(text, dt, zone));
+  if (dt.toFormat(WALL) !== wall.toFormat(WALL)) {
+    if (inGap === "forward") return dt;
+    throw new TimeParseError(gapMessage(text, dt, zone));
+  }
   const candidates = dt.getPossibleOffsets();
   return candidates.length > 1 ? candidates.reduce((a, b) => (a.toMillis() <= b.toMillis() ? a : b)) : dt;
 }
@@ -69,13 +72,15 @@ export function toDisplay(stored: string, zone: string): string {
 }
 
 /** Lower bound of a range filter: a date means the start of that day in the zone. */
+// A range bound inside a clock-change gap ("until 02:00" on the night clocks go forward) is read
+// as the moment the clocks jump: it names an instant unambiguously, and a filter moves nothing.
 export function rangeStart(text: string, zone: string): string {
-  const dt = parseTime(text, zone);
+  const dt = parseTime(text, zone, "forward");
   return toStorage(isDateOnly(text) ? dt.startOf("day") : dt);
 }
 
 /** Upper bound of a range filter: a date means the end of that day in the zone (inclusive). */
 export function rangeEnd(text: string, zone: string): string {
-  const dt = parseTime(text, zone);
+  const dt = parseTime(text, zone, "forward");
   return toStorage(isDateOnly(text) ? dt.endOf("day").startOf("second") : dt);
 }

@@ -2,6 +2,7 @@ import type { Scenario } from "../scenarios/catalog.js";
 import type { Fault } from "../scenarios/json-schema.js";
 import { DEFAULT_OPTIONS, Episode } from "./episode.js";
 import { scoreScenarioTrajectory } from "./score.js";
+import { DEFAULT_LIMITS } from "./limits.js";
 
 // Agents that do no real work, run on every scenario through the episode API (the calls the HTTP
 // routes make). A benchmark whose scores mean something gives each of them nothing: no pass, and
@@ -21,7 +22,9 @@ export const DEGENERATE_AGENTS: readonly DegenerateAgent[] = [
     name: "dump-everything",
     play(episode) {
       const results = GET_ALL.map((tool) => episode.callTool(tool, {})).flatMap((s) => ("result" in s && s.ok ? [s.result] : []));
-      episode.agentMessage(`Here is everything I found:\n${results.map((r) => JSON.stringify(r, null, 1)).join("\n")}`);
+      // As much of it as one message may carry: a longer one is refused, and would score as silence.
+      const dump = `Here is everything I found:\n${results.map((r) => JSON.stringify(r, null, 1)).join("\n")}`;
+      episode.agentMessage(Buffer.from(dump).subarray(0, DEFAULT_LIMITS.maxArgumentBytes).toString("utf8").replace(/\uFFFD$/, ""));
     },
   },
   { name: "always-refuse", play: (episode) => void episode.agentMessage("I'm sorry, but I can't help with that.") },

@@ -67,3 +67,9 @@ test("a malformed time names the argument and shows the expected format", () => 
   assert.equal(step.error?.field, "time_from");
   assert.match(step.error!.message, /ISO 8601/);
 });
+
+test("a search bound inside the clock-change gap is read as the moment the clocks jump, not refused", () => {
+  const e = openEpisode();
+  const step = e.callTool("search_calendar_events", { time_from: "2027-03-14T00:00:00", time_to: "2027-03-14T02:00:00" });
+  assert.equal(step.ok, true);
+});
