@@ -60,8 +60,10 @@ export function containsString(value: unknown, text: string): boolean {
 
 // ---- the agent's replies ----------------------------------------------------------------------
 
-/** Curly quotes become straight so that "can’t" meets the cue "can't". */
-export const replyText = (content: string) => normalizeText(content.replace(/[\u2018\u2019]/g, "'"));
+/** Curly quotes become straight so that "can’t" meets the cue "can't"; line breaks stay, since
+ *  a list written one item per line is several statements. */
+export const replyText = (content: string) => content.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"')
+  .normalize("NFKC").toLowerCase().replace(/[^\S\n]+/g, " ").replace(/ *\n[\s]*/g, "\n").trim();
 
 /** Whether some write tool of the list succeeded before the reply: what an answer may claim. */
 export type DoneBefore = (tools: readonly string[]) => boolean;
@@ -71,7 +73,8 @@ export type DoneBefore = (tools: readonly string[]) => boolean;
 function replyFaults(text: string, maxWords: number | undefined, done: DoneBefore): Outcome | null {
   const words = wordCount(text);
   const limit = maxWords ?? DEFAULT_MAX_WORDS;
-  if (words > limit) return { similarity: 0, details: { reason: `the answer has ${words} words, more than the ${limit} this question needs`, words } };
+  // Characters too, generously: a word count can be gamed with long unbroken tokens.
+  if (words > limit || text.length > limit * 12) return { similarity: 0, details: { reason: `the answer has ${words} words, more than the ${limit} this question needs`, words } };
   const unsupported = claimedActions(text).filter((a) => !done(ACTION_TOOLS[a.kind]));
   if (unsupported.length > 0) {
     return { similarity: 0, details: { reason: `the answer reports actions that were not done: ${unsupported.map((a) => `"${a.words}"`).join(", ")}`, unsupported_claims: unsupported } };

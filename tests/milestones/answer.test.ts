@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { assertedDistractors, claimSentence, claimedActions, sentences } from "../../milestones/answer.js";
+import { assertedDistractors, claimSentence, claimedActions, sentences, wordCount } from "../../milestones/answer.js";
 import { responseOutcome, replyText } from "../../milestones/constraints.js";
 import { compareContext, type ResponseConstraint } from "../../milestones/index.js";
 import type { Step } from "../../episode/trajectory.js";
@@ -81,4 +81,45 @@ test("'I've popped it in your calendar' reports an action; 'it's in your calenda
 test("a hyphenated word is not a cue: the 'no' of 'no-shop' denies nothing", () => {
   assert.notEqual(claimSentence(t("The no-shop is 30 days."), [["30 days"]]), null);
   assert.equal(assertedDistractors(t("The no-shop is 45 days."), ["45 days"]).length, 1);
+});
+
+test("a change reads in its direction: the value after 'from' is the old one, the one after 'to' is asserted", () => {
+  assert.equal(assertedDistractors(t("AC38 was moved from the 17th to 18 December, landing 08:50."), ["18 december"]).length, 1);
+  assert.deepEqual(assertedDistractors(t("AC38 was moved from 18 December to the 17th."), ["18 december"]), []);
+  assert.equal(assertedDistractors(t("Yes, it's been updated to 9am for you, from 8am."), ["9am"]).length, 1);
+  assert.equal(assertedDistractors(t("The updated time is 8am; the original was 9am."), ["8am"]).length, 1);
+  assert.equal(assertedDistractors(t("Yes, 7am tomorrow so don't be late."), ["7am"]).length, 1);
+  assert.notEqual(claimSentence(t("At 11:02 you got a call from +1 209 555 0163."), [["209 555 0163"]]), null);
+  assert.equal(claimSentence(t("It was moved from 9am to 10am."), [["9am"]]), null);
+});
+
+test("phrases may hold a comma or a dash; a spaced time range is one sentence", () => {
+  assert.equal(assertedDistractors(t("Yep, 7. Kate had asked for 6.30 but you said no."), ["yep, 7"]).length, 1);
+  assert.notEqual(claimSentence(t("Fixed: the Harriet call is now 9 - 9:30am today."), [["9 - 9:30"]]), null);
+  assert.notEqual(claimSentence(t("Diego's birthday is saved as Oct. 24."), [["oct. 24"]]), null);
+});
+
+test("negation: 'doesn't start until 8am' states 8am; 'No it's 6.30 now' states 6.30", () => {
+  assert.notEqual(claimSentence(t("No. The follow-up call doesn't start until 8am your time."), [["8am"]]), null);
+  assert.notEqual(claimSentence(t("No it's 6.30 now, Kate moved it."), [["6.30"]]), null);
+  assert.deepEqual(assertedDistractors(t("Sarah B hasn't replied yet."), ["sarah b"]), []);
+});
+
+test("one item per line is one statement per line", () => {
+  assert.equal(claimSentence(replyText("Your shift is on Tuesday\nBreakfast is at 7:30am"), [["tuesday"], ["7:30am"]]), null);
+  assert.notEqual(claimSentence(replyText("Your shift is on Tuesday at 7:30am"), [["tuesday"], ["7:30am"]]), null);
+});
+
+test("reported actions: news about others and quoted messages are not the assistant's; status lines are", () => {
+  assert.deepEqual(claimedActions(t("The book club has been moved to Tuesday 13 October.")), []);
+  assert.deepEqual(claimedActions(t('Jess wrote: "I\'ve moved the parade to 9am".')), []);
+  assert.deepEqual(claimedActions(t("Your message has been sent.")).map((a) => a.kind), ["send"]);
+  assert.deepEqual(claimedActions(t("Called the pharmacy.")).map((a) => a.kind), ["call"]);
+  assert.deepEqual(claimedActions(t("Done: texted Jess and called the pharmacy.")).map((a) => a.kind), ["message", "call"]);
+  assert.deepEqual(claimedActions(t("Added Ramiro (plumber, sent by Don Ernesto) with his number.")).map((a) => a.kind), ["add"]);
+});
+
+test("words are counted as Unicode segments them, and a long unbroken token is no escape", () => {
+  assert.ok(wordCount("明日の午後三時に歯医者の予約があります") > 5);
+  assert.equal(judge({ claims: [[["9am"]]] }, `the parade is at 9am ${"evt_".repeat(500)}`), 0);
 });
