@@ -18,12 +18,21 @@ export function canonicalPhone(number: string, region?: Region): string {
   const key = `${region ?? ""}|${number}`;
   let value = cache.get(key);
   if (value === undefined) {
-    const parsed = parsePhoneNumberFromString(number, region ? { defaultCountry: region } : undefined);
+    const parsed = parsePhoneNumberFromString(withoutLegacyPrefix(number, region), region ? { defaultCountry: region } : undefined);
     value = parsed?.isPossible() ? parsed.number : phoneDigits(number);
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(key, value);
   }
   return value;
+}
+
+/** Mexico dropped its mobile "1" after +52 and its 01/044/045 dialling prefixes in 2019-2020, but
+ *  people and old contact cards still write them; the current metadata no longer knows them. */
+function withoutLegacyPrefix(number: string, region: Region | undefined): string {
+  const t = number.trim();
+  if (/^\+\s*52[\s.-]*1[\s.-]*\d{2}/.test(t)) return t.replace(/^\+\s*52[\s.-]*1/, "+52 ");
+  if (region === "MX" && /^0(1|44|45)[\s.-]*\d/.test(t)) return t.replace(/^0(1|44|45)/, "");
+  return t;
 }
 
 export function phoneDigits(number: string): string {

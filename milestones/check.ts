@@ -59,6 +59,20 @@ function checkDag(dag: Dag, base: string, faults: SpecFault[]): void {
     if (c.kind === "response" && !c.must_include?.length && !c.any_of_include?.length && !c.claims?.length && !c.must_not_include?.length && c.close_to === undefined) {
       faults.push({ pointer: at, message: "a response constraint needs at least one of claims, must_include, any_of_include, must_not_include, close_to" });
     }
+    if (c.kind === "response" || c.kind === "refusal" || c.kind === "clarification") {
+      // A phrase that is empty once normalised matches everything: a distractor or a refusal
+      // cue of " " would decide every answer.
+      const lists: [string, unknown][] = c.kind === "response"
+        ? [["must_include", c.must_include], ["any_of_include", c.any_of_include], ["claims", c.claims], ["distractors", c.distractors], ["must_not_include", c.must_not_include]]
+        : c.kind === "refusal" ? [["mentions", c.mentions], ["cues", c.cues]] : [["asks_for", c.asks_for]];
+      for (const [key, list] of lists) {
+        const walk = (v: unknown, ptr: string): void => {
+          if (typeof v === "string") { if (v.trim() === "") faults.push({ pointer: ptr, message: "an empty phrase matches every answer" }); }
+          else if (Array.isArray(v)) v.forEach((x, k) => walk(x, `${ptr}/${k}`));
+        };
+        walk(list, `${at}/${key}`);
+      }
+    }
     if (c.kind === "response") {
       c.reports?.forEach((id, k) => {
         if (!dag.nodes.some((n) => n.id === id)) faults.push({ pointer: `${at}/reports/${k}`, message: `no milestone "${id}" to report` });

@@ -7,7 +7,7 @@ import { compareValue, geometricMean, type CompareContext } from "./similarity.j
 import { diffTable, matchesWhere, pairRows, rowSimilarity, updateSimilarity, type RowPairing } from "./rows.js";
 import { rougeL } from "./rouge.js";
 import { includesWords, normalizeText } from "./text.js";
-import { ACTION_TOOLS, DEFAULT_MAX_WORDS, assertedDistractors, claimSentence, claimedActions, wordCount } from "./answer.js";
+import { ACTION_TOOLS, DEFAULT_MAX_WORDS, assertedDistractors, claimSentence, claimedActions, sentences, wordCount } from "./answer.js";
 import { WRITE_TOOLS } from "./catalog.js";
 
 // Each constraint kind as a similarity in [0, 1], with the details a person needs to see why.
@@ -138,7 +138,8 @@ export function clarificationOutcome(c: ClarificationConstraint, step: Step, don
   const text = replyText(step.content);
   const fault = replyFaults(text, c.max_words, done);
   if (fault) return fault;
-  const asks = text.includes("?");
+  // A question is a sentence ending in "?" (not a "?" inside a link).
+  const asks = sentences(text).some((q) => q.endsWith("?"));
   const wanted = c.asks_for ?? [];
   const missing = wanted.filter((w) => !includesWords(text, replyText(w)));
   const share = wanted.length === 0 ? 1 : (wanted.length - missing.length) / wanted.length;

@@ -97,3 +97,10 @@ test("partial object similarity is the geometric mean of its keys", () => {
   const s = cmp({ a: "x", b: { compare: "rouge_l", value: "the cat sat on the mat" } }, { a: "x", b: "the cat was on the mat" });
   assert.ok(Math.abs(s - Math.sqrt(5 / 6)) < 1e-12);
 });
+
+test("phone: Mexico's retired mobile 1 and 01/044/045 prefixes still denote the number", () => {
+  const mexico = compareContext("America/Mexico_City", "MX");
+  for (const written of ["+52 1 55 3907 1552", "044 55 3907 1552", "01 55 3907 1552", "55 3907 1552"]) {
+    assert.equal(compareValue({ compare: "phone", value: "+52 55 3907 1552" }, written, mexico), 1, written);
+  }
+});

@@ -69,3 +69,10 @@ test("the scorer's tool catalogue matches the registry, write tools and their ta
   const ours = Object.fromEntries(Object.entries(WRITE_TOOL_TABLES).map(([k, v]) => [k, [...v].sort()]));
   assert.deepEqual(ours, writes);
 });
+
+test("an empty phrase in an answer check is a spec fault: it would match every answer", () => {
+  const faults = checkScoringSpec({ milestones: { nodes: [
+    { id: "told", category: "response", constraints: [{ kind: "response", claims: [[["9am"]]], distractors: [" "] }] },
+  ] } });
+  assert.deepEqual(faults.map((f) => f.pointer), ["/milestones/nodes/0/constraints/0/distractors/0"]);
+});
