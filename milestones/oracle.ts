@@ -1,5 +1,5 @@
 import type { Trajectory } from "../episode/trajectory.js";
-import type { AnyOfConstraint, Constraint, DatabaseConstraint, LeafConstraint, ScoringNode } from "./spec.js";
+import { leafConstraints, type AnyOfConstraint, type Constraint, type DatabaseConstraint, type LeafConstraint, type ScoringNode } from "./spec.js";
 import type { TableName } from "./catalog.js";
 import type { MatchProblem } from "./matcher.js";
 import type { CompareContext } from "./similarity.js";
@@ -131,12 +131,19 @@ export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps
   // is 0 the node scores 0 whatever else holds. So steps with equal (snapshot, call/reply
   // similarities) are interchangeable for the matcher, and so are zero-scoring steps with one
   // snapshot.
-  const stepClasses = compiled.map(({ evaluators }) => {
+  // The snapshot enters the key only through the tables the node or its readers look at, by
+  // content class: a write to another table does not split a class (what keeps the matcher
+  // linear in the length of a trajectory that writes elsewhere).
+  const seen = seenTables(nodes, compiled.map((c) => c.guardrails), index);
+  const stepClasses = compiled.map(({ evaluators }, i) => {
     const stepOnly = evaluators.filter((e) => e.stepOnly);
+    const tables = [...seen[i]!];
     const ids = new Map<string, number>();
     return Array.from({ length: steps.count }, (_, t) => {
       const sims = stepOnly.map((e) => e.outcome(t, []).similarity);
-      const key = `${snapshotAt(t)}|${sims.some((x) => x <= 0) ? "0" : sims.join(",")}`;
+      const snap = snapshotAt(t);
+      const content = tables.map((table) => steps.versions.contentClass[table][steps.versions.version[table][snap]!]).join(",");
+      const key = `${content}|${sims.some((x) => x <= 0) ? "0" : sims.join(",")}`;
       let id = ids.get(key);
       if (id === undefined) { id = ids.size; ids.set(key, id); }
       return id;
@@ -159,6 +166,27 @@ export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps
     problem: { nodeCount: nodes.length, edges: dag.edges, deps: dag.deps, stepCount: steps.count, sim: memoSim, stepClasses },
     explain,
   };
+}
+
+/** Per node, the tables whose content at its step can matter: its database constraints' and
+ *  guardrails' tables, and those its readers compare with its step (database constraints and
+ *  guardrails that reference it). */
+function seenTables(nodes: readonly ScoringNode[], guardrails: readonly Guardrail[][], index: Map<string, number>): Set<TableName>[] {
+  const seen = nodes.map(() => new Set<TableName>());
+  nodes.forEach((node, i) => {
+    for (const { c } of leafConstraints(node.constraints)) {
+      if (c.kind !== "database") continue;
+      seen[i]!.add(c.table as TableName);
+      if (c.relation !== "snapshot" && c.reference !== undefined && c.reference !== "initial") seen[index.get(c.reference)!]?.add(c.table as TableName);
+    }
+    for (const g of guardrails[i]!) {
+      for (const t of g.tables) {
+        seen[i]!.add(t);
+        if (g.reference !== "initial") seen[g.reference]!.add(t);
+      }
+    }
+  });
+  return seen;
 }
 
 function refSource(c: LeafConstraint, deps: readonly number[], index: Map<string, number>): RefSource {
