@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { Agent, request as httpRequest } from "node:http";
 import { startServer, type Running } from "./start.js";
 import { EVERY_TOOL_CALL } from "./every-tool.js";
+import { prng } from "../milestones/helpers.js";
 
 // A seeded, bounded fuzz of every tool and route over loopback: mutated arguments, junk bodies
 // and content types, odd methods and paths. Nothing may answer 5xx or hang, a failed tool call
@@ -10,17 +11,6 @@ import { EVERY_TOOL_CALL } from "./every-tool.js";
 
 const SEED = Number(process.env.PIMBOX_FUZZ_SEED ?? 20261124);
 const REQUESTS = 1500;
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rand = prng(SEED);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
