@@ -63,6 +63,8 @@ interface Evaluator {
   reference(depSteps: readonly number[]): number | "initial" | undefined;
 }
 
+const MEMO_LIMIT = 4_000_000;
+
 export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps: Steps, options: DagOptions): CompiledDag {
   const snapshotAt = (t: number) => steps.trajectory.steps[steps.first + t]!.snapshot;
   const stepIndexAt = (t: number) => steps.trajectory.steps[steps.first + t]!.index;
@@ -158,7 +160,11 @@ export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps
     for (const d of depSteps) key = key * snapshotCount + snapshotAt(d);
     if (!Number.isSafeInteger(key)) return sim(i, t, depSteps);
     let value = memo[i]!.get(key);
-    if (value === undefined) { value = sim(i, t, depSteps); memo[i]!.set(key, value); }
+    if (value === undefined) {
+      value = sim(i, t, depSteps);
+      // A Map holds at most 2^24 entries; past a bound, recompute (evaluators keep their own caches).
+      if (memo[i]!.size < MEMO_LIMIT) memo[i]!.set(key, value);
+    }
     return value;
   };
 
