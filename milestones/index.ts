@@ -8,7 +8,7 @@ export { scoreTrajectory, ScoringSpecError, turnCounts, retrievalRecall } from "
 export type { ScoreReport, NodeReport, MinefieldReport, ScoreOptions } from "./score.js";
 export { checkScoringSpec, type SpecFault } from "./check.js";
 export { renderReport } from "./render.js";
-export { matchDag, type MatchProblem, type MatchResult } from "./matcher.js";
+export { matchDag, MatchTooLarge, type MatchProblem, type MatchResult } from "./matcher.js";
 export { rougeL, rougeTokens } from "./rouge.js";
 export { compareValue, compareContext, defaultComparison, type CompareContext } from "./similarity.js";
 export { assignGeometric } from "./assignment.js";

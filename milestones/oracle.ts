@@ -168,8 +168,34 @@ export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps
     return value;
   };
 
+  // Support: the steps where a node can score above 0 given its deps' steps. Its call/reply
+  // similarities must all be positive, and every guardrail must hold: the guarded tables' content
+  // at the step equal to that at the reference. Steps are grouped by the content key of the first
+  // guardrail that compares with a dep, so a lookup returns only the steps that can match it.
+  const guardKey = (g: Guardrail, snap: number) => g.tables.map((table) => steps.versions.contentClass[table][steps.versions.version[table][snap]!]).join(",");
+  const supports = compiled.map(({ evaluators, guardrails }, i) => {
+    const stepOnly = evaluators.filter((e) => e.stepOnly);
+    const viaDep = guardrails.find((g) => g.reference !== "initial");
+    const initial = guardrails.filter((g) => g.reference === "initial");
+    const groups = new Map<string, number[]>();
+    for (let t = 0; t < steps.count; t++) {
+      if (stepOnly.some((e) => e.outcome(t, []).similarity <= 0)) continue;
+      if (initial.some((g) => guardKey(g, snapshotAt(t)) !== guardKey(g, 0))) continue;
+      const key = viaDep ? guardKey(viaDep, snapshotAt(t)) : "";
+      let list = groups.get(key);
+      if (!list) groups.set(key, (list = []));
+      list.push(t);
+    }
+    const position = viaDep === undefined ? -1 : dag.deps[i]!.indexOf(viaDep.reference as number);
+    return (depSteps: readonly number[]): readonly number[] =>
+      groups.get(viaDep === undefined ? "" : guardKey(viaDep, snapshotAt(depSteps[position]!))) ?? [];
+  });
+
   return {
-    problem: { nodeCount: nodes.length, edges: dag.edges, deps: dag.deps, stepCount: steps.count, sim: memoSim, stepClasses },
+    problem: {
+      nodeCount: nodes.length, edges: dag.edges, deps: dag.deps, stepCount: steps.count, sim: memoSim, stepClasses,
+      support: (i: number, depSteps: readonly number[]) => supports[i]!(depSteps),
+    },
     explain,
   };
 }

@@ -131,7 +131,9 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, sco
   });
 
   router.get("/episodes/:id/score", async (req: IdRequest, res) => {
-    send(res, scoreReport, await scoring.episode(episodeOf(req)) as unknown as z.input<typeof scoreReport>);
+    const outcome = await scoring.episode(episodeOf(req));
+    if (!outcome.ok) throw new HttpError(outcome.status, outcome.code, outcome.message, outcome.detail);
+    send(res, scoreReport, outcome.report as unknown as z.input<typeof scoreReport>);
   });
 
   return router;

@@ -4,7 +4,6 @@ import type { Episode } from "../episode/episode.js";
 import type { LogInput, ScoreOutcome } from "../episode/score-log.js";
 import type { LoggedStep } from "../episode/log.js";
 import type { EpisodeLimits } from "../episode/limits.js";
-import type { ScoreReport } from "../milestones/index.js";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { Metrics } from "./metrics.js";
 import type { ScoringAnswer, ScoringJob } from "./scoring-worker.js";
@@ -81,10 +80,8 @@ export class Scoring {
 
   constructor(private readonly catalog: ScenarioCatalog, private readonly limits: EpisodeLimits, private readonly metrics: Metrics) {}
 
-  async episode(episode: Episode): Promise<ScoreReport> {
-    const outcome = await this.run({ kind: "steps", steps: callsOf(episode), scenarioId: episode.scenario.id, tickSeconds: episode.options.tickSeconds }, "episode");
-    if (!outcome.ok) throw new Error(`an episode's own trajectory could not be scored: ${outcome.message}`);
-    return outcome.report;
+  episode(episode: Episode): Promise<ScoreOutcome> {
+    return this.run({ kind: "steps", steps: callsOf(episode), scenarioId: episode.scenario.id, tickSeconds: episode.options.tickSeconds }, "episode");
   }
 
   log(input: LogInput): Promise<ScoreOutcome> {
