@@ -11,7 +11,7 @@ import { tableVersions } from "../../milestones/versions.js";
 import { sameRows } from "../../milestones/rows.js";
 import { indexDag } from "../../milestones/dag.js";
 import { compileDag, type Steps } from "../../milestones/oracle.js";
-import { matchDag } from "../../milestones/matcher.js";
+import { matchDag, MatchTooLarge } from "../../milestones/matcher.js";
 import { compareContext } from "../../milestones/similarity.js";
 import { TABLE_NAMES } from "../../milestones/catalog.js";
 
@@ -93,4 +93,15 @@ test("the same holds on a trajectory padded with writes to tables no milestone r
   checkClasses(e.trajectory(), "padded");
   checkMatcher(scenario, e.trajectory(), "padded");
   e.close();
+});
+
+test("a match that needs more states than the matcher holds is refused with MatchTooLarge, before any work", () => {
+  // A diamond: the last node reads three others, each free over 300 steps: 300^3 frontier states.
+  const problem = {
+    nodeCount: 5, stepCount: 300, sim: () => 0,
+    edges: [[0, 1], [0, 2], [0, 3], [1, 4], [2, 4], [3, 4]] as [number, number][],
+    deps: [[], [0], [0], [0], [1, 2, 3]],
+  };
+  assert.throws(() => matchDag(problem), (e: unknown) => e instanceof MatchTooLarge && /too long for this scenario's milestone DAG/.test(e.message));
+  assert.equal(matchDag({ ...problem, stepCount: 40 }).total, 0);
 });
