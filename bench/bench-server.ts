@@ -3,6 +3,9 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "../server/app.js";
 import { EpisodeStore } from "../server/episode-store.js";
 import { ScenarioCatalog } from "../scenarios/catalog.js";
+import { DEFAULT_LIMITS } from "../episode/limits.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 
 // A server for the HTTP benchmark, run in its own process so that the load generator does not
 // share its CPU: `pimbox` serves the real app; `bare` a bare express handler returning JSON of
@@ -12,12 +15,31 @@ const [mode, dataDir, scenarioId, tool, argsJson, payloadJson] = process.argv.sl
 
 if (mode === "pimbox") {
   const { catalog } = ScenarioCatalog.load(dataDir!);
-  const store = new EpisodeStore({ idleMs: 3_600_000, maxEpisodes: 100 });
+  // Load runs make hundreds of thousands of calls on one episode.
+  const store = new EpisodeStore({ idleMs: 3_600_000, maxEpisodes: 100, limits: { ...DEFAULT_LIMITS, maxSteps: 1e9 } });
   const { episode } = store.create(catalog.get(scenarioId!)!, { tickSeconds: 5 });
   const app = createApp(catalog, store);
   const server = app.listen(0, "127.0.0.1", () => {
     const { port } = server.address() as AddressInfo;
-    process.stdout.write(JSON.stringify({ port, path: `/episodes/${episode.id}/tools/${tool}`, body: argsJson }) + "\n");
+    process.stdout.write(JSON.stringify({ port, path: `/episodes/${episode.id}/tools/${tool}`, mcpPath: `/episodes/${episode.id}/mcp`, body: argsJson }) + "\n");
+  });
+} else if (mode === "mcp-bare") {
+  // The baseline for MCP: the SDK's own stateless streamable HTTP server with one tool that
+  // returns the same result, a fresh server and transport per request as the SDK documents.
+  const result = JSON.parse(payloadJson!) as Record<string, unknown>;
+  const app = express();
+  app.use(express.json());
+  app.post("/mcp", async (req, res) => {
+    const server = new McpServer({ name: "bare", version: "1.0.0" });
+    server.registerTool(tool!, { description: "one tool" }, () => ({ content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result }));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on("close", () => { void transport.close(); void server.close(); });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  const server = app.listen(0, "127.0.0.1", () => {
+    const { port } = server.address() as AddressInfo;
+    process.stdout.write(JSON.stringify({ port, path: "/mcp", body: argsJson }) + "\n");
   });
 } else {
   const payload = JSON.parse(payloadJson!) as unknown;

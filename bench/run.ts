@@ -4,6 +4,7 @@ import { benchMatcher } from "./matcher.js";
 import { benchShippedScoring } from "./scoring.js";
 import { benchReport } from "./report.js";
 import { benchRunner } from "./runner.js";
+import { benchServer } from "./server.js";
 
 // `npm run bench`: every benchmark prints a ratio against a baseline measured in the same run
 // (or, for the p99 budget, the ratio of the budget to the measured p99: >= 1 passes).
@@ -14,6 +15,10 @@ const print = (r: BenchResult) => process.stdout.write(
 const add = (r: BenchResult) => { results.push(r); print(r); };
 
 for (const r of await benchSandbox(dataDir)) add(r);
+
+const server = await benchServer(dataDir);
+for (const r of server.results) add(r);
+for (const line of server.info) process.stdout.write(`INFO  ${line}\n`);
 
 // The synthetic scoring runs (200 rows per table, 10 milestones) are a stress test beyond the
 // target, which is set on the shipped scenarios; they are printed for information.

@@ -52,19 +52,19 @@ export function benchEpisodeMemory(scenario: Scenario, n = 1000): BenchResult {
   };
 }
 
-async function startChild(args: string[]): Promise<{ port: number; path: string; body: string; stop: () => void }> {
+export async function startChild(args: string[]): Promise<{ port: number; path: string; body: string; mcpPath?: string; stop: () => void }> {
   const child = spawn(process.execPath, [path.join(here, "bench-server.js"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  const info = JSON.parse(line) as { port: number; path: string; body: string };
+  const info = JSON.parse(line) as { port: number; path: string; body: string; mcpPath?: string };
   return { ...info, stop: () => child.kill() };
 }
 
-async function load(port: number, urlPath: string, body: string, seconds: number): Promise<number> {
+export async function load(port: number, urlPath: string, body: string, seconds: number, headers: Record<string, string> = {}): Promise<number> {
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}${urlPath}`, method: "POST", body, headers: { "content-type": "application/json" },
+    url: `http://127.0.0.1:${port}${urlPath}`, method: "POST", body, headers: { "content-type": "application/json", ...headers },
     connections: 16, pipelining: 1, duration: seconds,
   });
   return result.requests.average;

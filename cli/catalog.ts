@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { ScenarioCatalog } from "../scenarios/catalog.js";
+import { protagonistDirs, ScenarioCatalog } from "../scenarios/catalog.js";
 import { unknownName, UsageError } from "./usage.js";
 
 /** A data folder that does not exist is a usage error (a command with no scenarios is no use). */
@@ -26,14 +26,10 @@ export function lazyCatalog(dataDir: string): ScenarioCatalog {
   return ScenarioCatalog.lazy(dataDir);
 }
 
-/** The protagonist folders of a data folder: the values --protagonist takes. */
-export function protagonistFolders(dataDir: string): string[] {
-  return fs.readdirSync(dataDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-}
-
 /** --protagonist must name one of them. */
 export function checkProtagonist(dataDir: string, protagonist: string | undefined): void {
-  const valid = protagonistFolders(dataDir);
+  // The protagonist folders are the values --protagonist takes.
+  const valid = protagonistDirs(dataDir);
   if (protagonist !== undefined && !valid.includes(protagonist)) {
     throw unknownName("protagonist", protagonist, valid, "--protagonist takes a folder name under --data");
   }

@@ -66,9 +66,20 @@ export function storageFromInput(text: string, zone: string): string {
   return toStorage(parseTime(text, zone));
 }
 
+// Rendering a time through luxon costs ~20 µs and results show the same times over and over
+// (every event of a get_all); a bounded memo makes repeats free.
+const displayed = new Map<string, string>();
+
 /** Display form in the protagonist's zone with offset: 2026-03-13T19:00:00-07:00 */
 export function toDisplay(stored: string, zone: string): string {
-  return DateTime.fromISO(stored, { zone: "utc" }).setZone(zone).toISO({ suppressMilliseconds: true })!;
+  const key = `${zone} ${stored}`;
+  let text = displayed.get(key);
+  if (text === undefined) {
+    text = DateTime.fromISO(stored, { zone: "utc" }).setZone(zone).toISO({ suppressMilliseconds: true })!;
+    if (displayed.size >= 100_000) displayed.clear();
+    displayed.set(key, text);
+  }
+  return text;
 }
 
 /** Lower bound of a range filter: a date means the start of that day in the zone. */

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import type { z } from "zod";
 import type { Scenario } from "../scenarios/catalog.js";
 import { openFromSnapshot } from "../db/snapshot.js";
-import { nextSnapshot, wrap, type PimDatabase } from "../db/state.js";
+import { ChangeTracker, wrap, type PimDatabase } from "../db/state.js";
 import { TOOLS, findTool } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { ToolContext } from "../tools/context.js";
@@ -19,6 +19,10 @@ export interface EpisodeOptions {
   tickSeconds: number;
   /** What the episode may cost (default DEFAULT_LIMITS); not part of the log, as a refused call is not a step. */
   limits?: EpisodeLimits;
+  /** "all" (default) keeps the snapshot after every write, for scoring in place; "current" keeps
+   *  only the latest, so that a write costs memory for what it changed (a live server episode,
+   *  scored and inspected by replay elsewhere). */
+  history?: "all" | "current";
 }
 
 export const DEFAULT_OPTIONS: EpisodeOptions = Object.freeze({ tickSeconds: 5 });
@@ -46,8 +50,11 @@ export class Episode {
   private readonly user: ScriptedUser;
   private readonly steps: Step[] = [];
   private readonly snapshots: Snapshot[];
+  /** Snapshots made so far (steps index them), kept or not. */
+  private snapshotCount = 1;
   private readonly allowed: ReadonlySet<string> | undefined;
   private counter = 0;
+  private tracker: ChangeTracker | undefined;
   private ended = false;
   private readonly observers: EpisodeObserver[] = [];
   lastActive = Date.now();
@@ -101,7 +108,7 @@ export class Episode {
     }
     const outcome = this.execute(name, tool, rawArgs, index);
     const write = tool?.write ?? false;
-    if (outcome.ok && tool?.write) this.snapshots.push(nextSnapshot(this.db, this.current(), tool.tables));
+    if (outcome.ok && tool?.write) this.record(this.tracker!.next(this.db, this.current()));
     return this.push({
       kind: "tool", tool: name, arguments: args,
       ...(isPlainObject(rawArgs) ? {} : { raw_arguments: rawArgs ?? null }),
@@ -127,6 +134,9 @@ export class Episode {
       const args = dropNulls(rawArgs);
       const parsed = tool.input.safeParse(args);
       if (!parsed.success) return fail(describeZodError(parsed.error));
+      // The triggers that record changed rows exist from the first write on (opening an episode
+      // that never writes costs nothing more).
+      if (tool.write) this.tracker ??= new ChangeTracker(this.sqlite);
       const result = tool.write
         ? this.sqlite.transaction(() => tool.handler(ctx, parsed.data))()
         : tool.handler(ctx, parsed.data);
@@ -164,7 +174,17 @@ export class Episode {
     this.observers.push(observer);
   }
 
+  /** The steps so far (also when the snapshots are not kept). */
+  get recordedSteps(): readonly Step[] {
+    return this.steps;
+  }
+
+  /** Steps and every snapshot: for scoring. Throws for an episode that keeps only its current
+   *  state (score it by replaying its steps). */
   trajectory(): Trajectory {
+    if (this.options.history === "current" && this.snapshotCount > 1) {
+      throw new Error(`episode ${this.id} keeps only its current state; replay its steps to score it`);
+    }
     return { steps: this.steps, snapshots: this.snapshots, zone: this.scenario.zone, region: this.scenario.region };
   }
 
@@ -174,7 +194,9 @@ export class Episode {
 
   stateAfter(stepIndex: number): Snapshot | undefined {
     const step = this.steps[stepIndex];
-    return step && this.snapshots[step.snapshot];
+    if (!step) return undefined;
+    if (this.options.history !== "current") return this.snapshots[step.snapshot];
+    return step.snapshot === this.snapshotCount - 1 ? this.current() : undefined;
   }
 
   /** The raw database image, for byte-level comparisons of replays. */
@@ -200,10 +222,16 @@ export class Episode {
 
   private push(step: DistributiveOmit<Step, "index" | "time" | "snapshot">): Step {
     const index = this.steps.length;
-    const full = { index, time: this.clock.display(index), snapshot: this.snapshots.length - 1, ...step } as Step;
+    const full = { index, time: this.clock.display(index), snapshot: this.snapshotCount - 1, ...step } as Step;
     this.steps.push(full);
     for (const o of this.observers) o.step?.(full);
     return full;
+  }
+
+  private record(snapshot: Snapshot): void {
+    if (this.options.history === "current") this.snapshots[0] = snapshot;
+    else this.snapshots.push(snapshot);
+    this.snapshotCount++;
   }
 
   private get limits(): EpisodeLimits {

@@ -1,4 +1,4 @@
-import type { ScoreReport } from "../milestones/index.js";
+import { MatchTooLarge, type ScoreReport } from "../milestones/index.js";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import { DEFAULT_OPTIONS } from "./episode.js";
 import { DEFAULT_LIMITS, type EpisodeLimits } from "./limits.js";
@@ -52,6 +52,9 @@ export function scoreLog(catalog: ScenarioCatalog, input: LogInput, limits: Epis
   const episode = replay(scenario, { tickSeconds, limits }, steps);
   try {
     return { ok: true, report: scoreScenarioTrajectory(scenario, episode.trajectory()) };
+  } catch (e) {
+    if (e instanceof MatchTooLarge) return fail(413, "too_large_to_score", e.message, { limit: e.states });
+    throw e;
   } finally {
     episode.close();
   }

@@ -18,6 +18,12 @@
 // class at or after its predecessors' new steps: no value changes and every edge still holds. So
 // a node's domain is, for each class, the earliest step of that class at or after 0 and at or
 // after each step in its predecessors' domains. The caller declares the classes.
+//
+// Support (optional, exact): when the caller can name the few steps where a node can score above
+// 0 given its deps' steps, the best choice for a state is the larger of the best future over all
+// allowed steps (a suffix maximum, shared by every state with the same other frontier members)
+// and the best over the supported steps. A node whose guardrail compares with its predecessor's
+// step then costs the size of its support per state, not its whole domain.
 
 export interface MatchProblem {
   nodeCount: number;
@@ -30,6 +36,9 @@ export interface MatchProblem {
   sim(node: number, step: number, depSteps: readonly number[]): number;
   /** Optional, per node: a class id for every step (see above). */
   stepClasses?: readonly (readonly number[])[];
+  /** Optional: the steps (ascending) outside which sim(node, ·, depSteps) is 0; similarities
+   *  are never negative. See "Support" above. */
+  support?(node: number, depSteps: readonly number[]): readonly number[];
 }
 
 export interface MatchResult {
@@ -83,18 +92,25 @@ function nodeDomains(p: MatchProblem, preds: number[][]): number[][] {
   const domains: number[][] = new Array(p.nodeCount);
   for (const v of kahn(p.nodeCount, predMask)) {
     const classes = p.stepClasses[v]!;
-    const bounds = new Set<number>([0]);
-    for (const u of preds[v]!) for (const t of domains[u]!) bounds.add(t);
-    const steps = new Set<number>();
-    for (const lo of bounds) {
-      const seen = new Set<number>();
-      for (let t = lo; t < T; t++) {
-        if (seen.has(classes[t]!)) continue;
-        seen.add(classes[t]!);
-        steps.add(t);
+    const boundSet = new Set<number>([0]);
+    for (const u of preds[v]!) for (const t of domains[u]!) boundSet.add(t);
+    const bounds = [...boundSet].sort((a, b) => a - b);
+    // t is the earliest of its class at or after some bound lo exactly when a bound lies in
+    // (the previous step of its class, t]: one pass with a binary search, not a scan per bound.
+    const previous = new Map<number, number>();
+    const steps: number[] = [];
+    for (let t = 0; t < T; t++) {
+      const after = (previous.get(classes[t]!) ?? -1) + 1;
+      previous.set(classes[t]!, t);
+      let lo = 0;
+      let hi = bounds.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (bounds[mid]! < after) lo = mid + 1; else hi = mid;
       }
+      if (lo < bounds.length && bounds[lo]! <= t) steps.push(t);
     }
-    domains[v] = [...steps].sort((a, b) => a - b);
+    domains[v] = steps;
   }
   return domains;
 }
@@ -184,8 +200,40 @@ function decode(code: number, layer: Layer, domains: number[][]): State {
  *  demand and memoised, so that only states reachable from the start are ever evaluated. */
 type Values = (k: number, code: number) => number;
 
+/** The exact matcher would need more frontier states than it can hold: a long trajectory whose
+ *  writes keep splitting the step classes of a DAG where one node reads several others. */
+export class MatchTooLarge extends Error {
+  constructor(readonly states: number) {
+    super(`matching this trajectory exactly needs ${states.toExponential(1)} states (at most ${MAX_STATES.toExponential(1)}): the trajectory is too long for this scenario's milestone DAG`);
+  }
+}
+
+/** Frontier states over all layers (8 bytes each in the memo: 128 MiB; the work grows with them too). */
+const MAX_STATES = 2 ** 24;
+
 function valueFunction(p: MatchProblem, layers: Layer[], domains: number[][]): Values {
-  const memo = layers.map((layer) => new Float64Array(layer.radix.reduce((a, b) => a * b, 1)).fill(NaN));
+  const sizes = layers.map((layer) => layer.radix.reduce((a, b) => a * b, 1));
+  const total = sizes.reduce((a, b) => a + b, 0);
+  if (total > MAX_STATES) throw new MatchTooLarge(total);
+  const memo = sizes.map((n) => new Float64Array(n).fill(NaN));
+  const indexOf = domains.map((d) => new Map(d.map((t, i) => [t, i])));
+  // The code of the next state moves by `stride` per domain index of the placed node.
+  const strides = layers.map((layer) => {
+    const pos = layer.nextFrom.indexOf(-1);
+    return pos < 0 ? 0 : layer.nextRadix.slice(0, pos).reduce((a, b) => a * b, 1);
+  });
+  const suffixes = layers.map(() => new Map<number, Float64Array>());
+  /** suffix[i] = the best future over the node's domain indices i.. given the other members. */
+  const suffixFor = (k: number, restCode: number): Float64Array => {
+    let suffix = suffixes[k]!.get(restCode);
+    if (!suffix) {
+      const n = domains[layers[k]!.node]!.length;
+      suffix = new Float64Array(n + 1).fill(-Infinity);
+      for (let i = n - 1; i >= 0; i--) suffix[i] = Math.max(suffix[i + 1]!, value(k + 1, restCode + i * strides[k]!));
+      suffixes[k]!.set(restCode, suffix);
+    }
+    return suffix;
+  };
   const value: Values = (k, code) => {
     if (k === layers.length) return 0;
     const known = memo[k]![code]!;
@@ -194,10 +242,23 @@ function valueFunction(p: MatchProblem, layers: Layer[], domains: number[][]): V
     const domain = domains[layer.node]!;
     const state = decode(code, layer, domains);
     const depSteps = new Array<number>(layer.depPos.length);
+    const lo = firstAllowed(layer, state, domain);
     let best = -Infinity;
-    for (let i = firstAllowed(layer, state, domain); i < domain.length; i++) {
-      const v = gain(p, layer, state, domain[i]!, depSteps) + value(k + 1, encodeNext(layer, state, i));
-      if (v > best) best = v;
+    if (p.support) {
+      const restCode = encodeNext(layer, state, 0);
+      best = suffixFor(k, restCode)[lo]!;
+      for (let j = 0; j < layer.depPos.length; j++) depSteps[j] = state.step[layer.depPos[j]!]!;
+      for (const t of p.support(layer.node, depSteps)) {
+        const i = indexOf[layer.node]!.get(t);
+        if (i === undefined || i < lo) continue;
+        const v = p.sim(layer.node, t, depSteps) + value(k + 1, restCode + i * strides[k]!);
+        if (v > best) best = v;
+      }
+    } else {
+      for (let i = lo; i < domain.length; i++) {
+        const v = gain(p, layer, state, domain[i]!, depSteps) + value(k + 1, encodeNext(layer, state, i));
+        if (v > best) best = v;
+      }
     }
     memo[k]![code] = best;
     return best;

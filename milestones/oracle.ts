@@ -1,5 +1,5 @@
 import type { Trajectory } from "../episode/trajectory.js";
-import type { AnyOfConstraint, Constraint, DatabaseConstraint, LeafConstraint, ScoringNode } from "./spec.js";
+import { leafConstraints, type AnyOfConstraint, type Constraint, type DatabaseConstraint, type LeafConstraint, type ScoringNode } from "./spec.js";
 import type { TableName } from "./catalog.js";
 import type { MatchProblem } from "./matcher.js";
 import type { CompareContext } from "./similarity.js";
@@ -65,6 +65,8 @@ interface Evaluator {
   outcome(t: number, depSteps: readonly number[]): Outcome;
   reference(depSteps: readonly number[]): number | "initial" | undefined;
 }
+
+const MEMO_LIMIT = 4_000_000;
 
 export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps: Steps, options: DagOptions): CompiledDag {
   const snapshotAt = (t: number) => steps.trajectory.steps[steps.first + t]!.snapshot;
@@ -134,12 +136,19 @@ export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps
   // is 0 the node scores 0 whatever else holds. So steps with equal (snapshot, call/reply
   // similarities) are interchangeable for the matcher, and so are zero-scoring steps with one
   // snapshot.
-  const stepClasses = compiled.map(({ evaluators }) => {
+  // The snapshot enters the key only through the tables the node or its readers look at, by
+  // content class: a write to another table does not split a class (what keeps the matcher
+  // linear in the length of a trajectory that writes elsewhere).
+  const seen = seenTables(nodes, compiled.map((c) => c.guardrails), index);
+  const stepClasses = compiled.map(({ evaluators }, i) => {
     const stepOnly = evaluators.filter((e) => e.stepOnly);
+    const tables = [...seen[i]!];
     const ids = new Map<string, number>();
     return Array.from({ length: steps.count }, (_, t) => {
       const sims = stepOnly.map((e) => e.outcome(t, []).similarity);
-      const key = `${snapshotAt(t)}|${sims.some((x) => x <= 0) ? "0" : sims.join(",")}`;
+      const snap = snapshotAt(t);
+      const content = tables.map((table) => steps.versions.contentClass[table][steps.versions.version[table][snap]!]).join(",");
+      const key = `${content}|${sims.some((x) => x <= 0) ? "0" : sims.join(",")}`;
       let id = ids.get(key);
       if (id === undefined) { id = ids.size; ids.set(key, id); }
       return id;
@@ -154,14 +163,65 @@ export function compileDag(nodes: readonly ScoringNode[], dag: IndexedDag, steps
     for (const d of depSteps) key = key * snapshotCount + snapshotAt(d);
     if (!Number.isSafeInteger(key)) return sim(i, t, depSteps);
     let value = memo[i]!.get(key);
-    if (value === undefined) { value = sim(i, t, depSteps); memo[i]!.set(key, value); }
+    if (value === undefined) {
+      value = sim(i, t, depSteps);
+      // A Map holds at most 2^24 entries; past a bound, recompute (evaluators keep their own caches).
+      if (memo[i]!.size < MEMO_LIMIT) memo[i]!.set(key, value);
+    }
     return value;
   };
 
+  // Support: the steps where a node can score above 0 given its deps' steps. Its call/reply
+  // similarities must all be positive, and every guardrail must hold: the guarded tables' content
+  // at the step equal to that at the reference. Steps are grouped by the content key of the first
+  // guardrail that compares with a dep, so a lookup returns only the steps that can match it.
+  const guardKey = (g: Guardrail, snap: number) => g.tables.map((table) => steps.versions.contentClass[table][steps.versions.version[table][snap]!]).join(",");
+  const supports = compiled.map(({ evaluators, guardrails }, i) => {
+    const stepOnly = evaluators.filter((e) => e.stepOnly);
+    const viaDep = guardrails.find((g) => g.reference !== "initial");
+    const initial = guardrails.filter((g) => g.reference === "initial");
+    const groups = new Map<string, number[]>();
+    for (let t = 0; t < steps.count; t++) {
+      if (stepOnly.some((e) => e.outcome(t, []).similarity <= 0)) continue;
+      if (initial.some((g) => guardKey(g, snapshotAt(t)) !== guardKey(g, 0))) continue;
+      const key = viaDep ? guardKey(viaDep, snapshotAt(t)) : "";
+      let list = groups.get(key);
+      if (!list) groups.set(key, (list = []));
+      list.push(t);
+    }
+    const position = viaDep === undefined ? -1 : dag.deps[i]!.indexOf(viaDep.reference as number);
+    return (depSteps: readonly number[]): readonly number[] =>
+      groups.get(viaDep === undefined ? "" : guardKey(viaDep, snapshotAt(depSteps[position]!))) ?? [];
+  });
+
   return {
-    problem: { nodeCount: nodes.length, edges: dag.edges, deps: dag.deps, stepCount: steps.count, sim: memoSim, stepClasses },
+    problem: {
+      nodeCount: nodes.length, edges: dag.edges, deps: dag.deps, stepCount: steps.count, sim: memoSim, stepClasses,
+      support: (i: number, depSteps: readonly number[]) => supports[i]!(depSteps),
+    },
     explain,
   };
+}
+
+/** Per node, the tables whose content at its step can matter: its database constraints' and
+ *  guardrails' tables, and those its readers compare with its step (database constraints and
+ *  guardrails that reference it). */
+function seenTables(nodes: readonly ScoringNode[], guardrails: readonly Guardrail[][], index: Map<string, number>): Set<TableName>[] {
+  const seen = nodes.map(() => new Set<TableName>());
+  nodes.forEach((node, i) => {
+    for (const { c } of leafConstraints(node.constraints)) {
+      if (c.kind !== "database") continue;
+      seen[i]!.add(c.table as TableName);
+      if (c.relation !== "snapshot" && c.reference !== undefined && c.reference !== "initial") seen[index.get(c.reference)!]?.add(c.table as TableName);
+    }
+    for (const g of guardrails[i]!) {
+      for (const t of g.tables) {
+        seen[i]!.add(t);
+        if (g.reference !== "initial") seen[g.reference]!.add(t);
+      }
+    }
+  });
+  return seen;
 }
 
 function refSource(c: LeafConstraint, deps: readonly number[], index: Map<string, number>): RefSource {

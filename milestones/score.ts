@@ -148,7 +148,7 @@ function matchNodes(
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-function firstWrites(steps: readonly Step[]): Map<string, number> {
+export function firstWrites(steps: readonly Step[]): Map<string, number> {
   const first = new Map<string, number>();
   steps.forEach((s, i) => { if (s.kind === "tool" && s.ok && s.write && !first.has(s.tool)) first.set(s.tool, i); });
   return first;

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ProtagonistFile } from "./protagonist-format.js";
 import { scenarioFile, type ScenarioFile } from "./scenario-format.js";
 import { calibrationFile, type CalibrationFile } from "./calibration-format.js";
-import { ajvFaults, compileValidator, zodFaults, type Fault } from "./json-schema.js";
+import { compileValidator, readValidated, type Fault, type Loaded } from "./json-schema.js";
 import { loadProtagonistFile } from "./protagonist-load.js";
 import { checkScenario } from "./scenario-check.js";
 import { buildScenarioSnapshot, type ScenarioSnapshot } from "../db/snapshot.js";
@@ -84,27 +84,15 @@ type Validate = ReturnType<typeof compileValidator> | undefined;
 
 /** Reads and checks one scenario file against its protagonist; with no ajv validator, zod checks
  *  the same schema. */
-function readScenario(file: string, protagonist: ProtagonistFile, validate: Validate): { ok: true; value: ScenarioFile } | { ok: false; faults: Fault[] } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch (e) {
-    return { ok: false, faults: [{ file, pointer: "/", message: `not readable JSON: ${(e as Error).message}` }] };
-  }
-  let value: ScenarioFile;
-  if (validate) {
-    if (!validate(raw)) return { ok: false, faults: ajvFaults(file, validate.errors) };
-    value = scenarioFile.parse(raw);
-  } else {
-    const parsed = scenarioFile.safeParse(raw);
-    if (!parsed.success) return { ok: false, faults: zodFaults(file, parsed.error) };
-    value = parsed.data;
-  }
-  const faults = safely(file, () => checkScenario(file, value, protagonist));
-  return faults.length ? { ok: false, faults } : { ok: true, value };
+function readScenario(file: string, protagonist: ProtagonistFile, validate: Validate): Loaded<ScenarioFile> {
+  const read = readValidated(file, scenarioFile, validate);
+  if (!read.ok) return read;
+  const faults = safely(file, () => checkScenario(file, read.value, protagonist));
+  return faults.length ? { ok: false, faults } : read;
 }
 
-function protagonistDirs(dataDir: string): string[] {
+/** The protagonist folders of a data folder, sorted. */
+export function protagonistDirs(dataDir: string): string[] {
   return fs.readdirSync(dataDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import fs from "node:fs";
 
 // zod defines the file formats; ajv validates files against the JSON Schema generated from them
 // so that the schema we publish is the schema we enforce, and faults carry JSON pointers.
@@ -41,4 +42,24 @@ function describe(e: ErrorObject): string {
   if (e.keyword === "required") return `missing required property "${String(p.missingProperty)}"`;
   if (e.keyword === "enum") return `must be one of ${JSON.stringify(p.allowedValues)}`;
   return e.message ?? e.keyword;
+}
+
+export type Loaded<T> = { ok: true; value: T } | { ok: false; faults: Fault[] };
+
+/** Reads a JSON file and validates it: with ajv against the generated JSON Schema when a
+ *  validator is given (JSON pointers to every fault), else with zod (the same constraints,
+ *  without the cost of compiling the schema). */
+export function readValidated<S extends z.ZodType>(file: string, schema: S, validate: ValidateFunction | undefined): Loaded<z.output<S>> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (e) {
+    return { ok: false, faults: [{ file, pointer: "/", message: `not readable JSON: ${(e as Error).message}` }] };
+  }
+  if (validate) {
+    if (!validate(raw)) return { ok: false, faults: ajvFaults(file, validate.errors) };
+    return { ok: true, value: schema.parse(raw) };
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, faults: zodFaults(file, parsed.error) };
 }

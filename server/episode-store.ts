@@ -62,7 +62,8 @@ export class EpisodeStore implements CredentialCheck {
     if (this.episodes.size >= this.options.maxEpisodes) throw new StoreFull(this.options.maxEpisodes, this.secondsToFreeSlot());
     let episode: Episode;
     try {
-      episode = new Episode(randomUUID(), scenario, { limits: this.options.limits, ...options });
+      // Live episodes keep only their current state: scoring and past states replay them.
+      episode = new Episode(randomUUID(), scenario, { limits: this.options.limits, history: "current", ...options });
     } catch (e) {
       throw new ScenarioUnusable(scenario.id, (e as Error).message);
     }
@@ -93,7 +94,7 @@ export class EpisodeStore implements CredentialCheck {
         const scenario = catalog.get(header.scenario_id);
         try {
           if (!scenario) throw new Error(`no scenario "${header.scenario_id}" in the data folder`);
-          const episode = resume(header.episode.id, scenario, { tickSeconds: header.options.tick_seconds, limits: this.options.limits }, steps);
+          const episode = resume(header.episode.id, scenario, { tickSeconds: header.options.tick_seconds, limits: this.options.limits, history: "current" }, steps);
           episode.agent = header.agent;
           // Rewritten whole: drops a torn last line, adds a scripted reply the kill cut off.
           dir.attach(episode, header.episode.agent_token_sha256);

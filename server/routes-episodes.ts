@@ -108,7 +108,7 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, sco
 
   router.get("/episodes/:id/trajectory", (req: IdRequest, res) => {
     const episode = episodeOf(req);
-    const { steps } = episode.trajectory();
+    const steps = episode.recordedSteps;
     if (req.query.format !== undefined && req.query.format !== "json" && req.query.format !== "jsonl") {
       throw new HttpError(400, "invalid_query", "format: must be json or jsonl", { field: "format" });
     }
@@ -119,20 +119,21 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, sco
     send(res, trajectoryBody, { scenario_id: episode.scenario.id, options: { tick_seconds: episode.options.tickSeconds }, steps: steps as unknown as Record<string, unknown>[] });
   });
 
-  router.get("/episodes/:id/state", (req: IdRequest, res) => {
+  router.get("/episodes/:id/state", async (req: IdRequest, res) => {
     const episode = episodeOf(req);
     if (req.query.step === undefined) { send(res, stateBody, { step: episode.stepCount - 1, state: episode.current() }); return; }
     if (typeof req.query.step !== "string" || !/^\d+$/.test(req.query.step)) {
       throw new HttpError(400, "invalid_query", "step: must be a step index, a whole number", { field: "step" });
     }
     const index = Number(req.query.step);
-    const state = episode.stateAfter(index);
-    if (!state) throw new HttpError(404, "step_not_found", `no step ${index}; this episode has steps 0 to ${episode.stepCount - 1}`, { field: "step" });
-    send(res, stateBody, { step: index, state });
+    if (index >= episode.stepCount) throw new HttpError(404, "step_not_found", `no step ${index}; this episode has steps 0 to ${episode.stepCount - 1}`, { field: "step" });
+    send(res, stateBody, { step: index, state: episode.stateAfter(index) ?? await scoring.stateAt(episode, index) });
   });
 
   router.get("/episodes/:id/score", async (req: IdRequest, res) => {
-    send(res, scoreReport, await scoring.episode(episodeOf(req)) as unknown as z.input<typeof scoreReport>);
+    const outcome = await scoring.episode(episodeOf(req));
+    if (!outcome.ok) throw new HttpError(outcome.status, outcome.code, outcome.message, outcome.detail);
+    send(res, scoreReport, outcome.report as unknown as z.input<typeof scoreReport>);
   });
 
   return router;

@@ -4,17 +4,18 @@ import type { Episode } from "../episode/episode.js";
 import type { LogInput, ScoreOutcome } from "../episode/score-log.js";
 import type { LoggedStep } from "../episode/log.js";
 import type { EpisodeLimits } from "../episode/limits.js";
-import type { ScoreReport } from "../milestones/index.js";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { Metrics } from "./metrics.js";
 import type { ScoringAnswer, ScoringJob } from "./scoring-worker.js";
+import type { Snapshot } from "../episode/trajectory.js";
 
 // Scoring for the HTTP routes runs in worker threads: a 10,000-step trajectory takes seconds to
 // replay and score, and the event loop must keep answering /health and tool calls meanwhile. An
 // episode is scored by replaying its calls in the worker (the clock makes that exact), so only
 // its calls and messages cross the thread boundary, not its snapshots.
 
-interface Pending { resolve(outcome: ScoreOutcome): void; reject(e: Error): void }
+type Answer = ScoreOutcome | Snapshot;
+interface Pending { resolve(answer: Answer): void; reject(e: Error): void }
 
 class ScoringThread {
   readonly pending = new Map<number, Pending>();
@@ -31,6 +32,7 @@ class ScoringThread {
       if (!p) return;
       this.pending.delete(answer.id);
       if ("outcome" in answer) p.resolve(answer.outcome);
+      else if ("snapshot" in answer) p.resolve(answer.snapshot);
       else p.reject(new Error(`scoring failed: ${answer.failure}`));
     });
     const fail = (reason: string) => {
@@ -45,7 +47,7 @@ class ScoringThread {
     this.worker.unref();
   }
 
-  run(job: ScoringJob): Promise<ScoreOutcome> {
+  run(job: ScoringJob): Promise<Answer> {
     return new Promise((resolve, reject) => {
       this.pending.set(job.id, { resolve, reject });
       this.worker.postMessage(job);
@@ -59,7 +61,7 @@ class ScoringThread {
 
 /** What an episode's replay needs: its calls and messages, without results or snapshots. */
 function callsOf(episode: Episode): LoggedStep[] {
-  return episode.trajectory().steps.map((s): LoggedStep => {
+  return episode.recordedSteps.map((s): LoggedStep => {
     switch (s.kind) {
       case "tool": return {
         kind: "tool", tool: s.tool, arguments: s.arguments,
@@ -78,18 +80,23 @@ export class Scoring {
 
   constructor(private readonly catalog: ScenarioCatalog, private readonly limits: EpisodeLimits, private readonly metrics: Metrics) {}
 
-  async episode(episode: Episode): Promise<ScoreReport> {
-    const outcome = await this.run({ kind: "steps", steps: callsOf(episode), scenarioId: episode.scenario.id, tickSeconds: episode.options.tickSeconds }, "episode");
-    if (!outcome.ok) throw new Error(`an episode's own trajectory could not be scored: ${outcome.message}`);
-    return outcome.report;
+  episode(episode: Episode): Promise<ScoreOutcome> {
+    return this.run({ kind: "steps", steps: callsOf(episode), scenarioId: episode.scenario.id, tickSeconds: episode.options.tickSeconds }, "episode");
   }
 
   log(input: LogInput): Promise<ScoreOutcome> {
     return this.run(input, "log");
   }
 
+  /** The state after step `index` of a live episode, which keeps only its current one: rebuilt
+   *  by replaying its steps up to there in a thread. */
+  async stateAt(episode: Episode, index: number): Promise<Snapshot> {
+    const steps = callsOf(episode).slice(0, index + 1);
+    return await this.thread().run({ id: ++this.nextId, state: { scenarioId: episode.scenario.id, tickSeconds: episode.options.tickSeconds, steps } }) as Snapshot;
+  }
+
   private run(input: LogInput, source: "episode" | "log"): Promise<ScoreOutcome> {
-    return this.metrics.timeScoring(source, () => this.thread().run({ id: ++this.nextId, input }));
+    return this.metrics.timeScoring(source, async () => await this.thread().run({ id: ++this.nextId, input }) as ScoreOutcome);
   }
 
   /** The least busy thread, started on first use (a server that never scores starts none). */

@@ -41,7 +41,7 @@ export class StateDir {
     };
     const file = this.file(episode.id);
     const tmp = `${file}.tmp`;
-    fs.writeFileSync(tmp, [header, ...episode.trajectory().steps].map((x) => JSON.stringify(x)).join("\n") + "\n");
+    fs.writeFileSync(tmp, [header, ...episode.recordedSteps].map((x) => JSON.stringify(x)).join("\n") + "\n");
     fs.renameSync(tmp, file);
     // appendFileSync opens, writes and closes: no descriptor is held per episode, and the line
     // is in the kernel before the caller answers.
