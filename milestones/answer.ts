@@ -133,7 +133,8 @@ export function claimSentence(text: string, claim: readonly Phrase[]): string | 
  *  corrected, reported or old ("not 8am any more", "moved from 8am", "Jess said 8am"). */
 export function assertedDistractors(text: string, distractors: readonly Phrase[]): { phrase: string; sentence: string }[] {
   const found: { phrase: string; sentence: string }[] = [];
-  const all = sentences(text);
+  // A question asserts nothing: "Shall I ask who'll bring the pan de muerto?"
+  const all = sentences(text).filter((x) => !x.endsWith("?"));
   for (const d of distractors) {
     const hit = all.flatMap((sentence) => alternatives(d)
       .filter((alt) => wordOccurrences(sentence, alt).some((at) => !correctedAt(sentence, alt, at)))

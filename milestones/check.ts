@@ -64,7 +64,7 @@ function checkDag(dag: Dag, base: string, faults: SpecFault[]): void {
       // cue of " " would decide every answer.
       const lists: [string, unknown][] = c.kind === "response"
         ? [["must_include", c.must_include], ["any_of_include", c.any_of_include], ["claims", c.claims], ["distractors", c.distractors], ["must_not_include", c.must_not_include]]
-        : c.kind === "refusal" ? [["mentions", c.mentions], ["cues", c.cues]] : [["asks_for", c.asks_for]];
+        : c.kind === "refusal" ? [["mentions", c.mentions], ["cues", c.cues], ["distractors", c.distractors]] : [["asks_for", c.asks_for]];
       for (const [key, list] of lists) {
         const walk = (v: unknown, ptr: string): void => {
           if (typeof v === "string") { if (v.trim() === "") faults.push({ pointer: ptr, message: "an empty phrase matches every answer" }); }

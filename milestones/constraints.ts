@@ -126,6 +126,8 @@ export function refusalOutcome(c: RefusalConstraint, step: Step, done: DoneBefor
   const text = replyText(step.content);
   const fault = replyFaults(text, c.max_words, done);
   if (fault) return fault;
+  const asserted = assertedDistractors(text, (c.distractors ?? []).map(normalizePhrase));
+  if (asserted.length > 0) return { similarity: 0, details: { reason: "asserts a wrong value beside the refusal", asserted_distractors: asserted } };
   const cue = (c.cues ?? DEFAULT_REFUSAL_CUES).find((k) => includesWords(text, replyText(k)));
   const mentions = c.mentions ?? [];
   const missing = mentions.filter((m) => !includesWords(text, replyText(m)));

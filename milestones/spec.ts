@@ -125,6 +125,8 @@ export const refusalConstraint = z
     kind: z.literal("refusal"),
     mentions: z.array(z.string()).optional(),
     cues: z.array(z.string()).min(1).optional(),
+    distractors: z.array(phrase).optional()
+      .describe("wrong values asserted next to the refusal fail it (\"Emi is bringing it. Not sure about the rest.\")"),
     max_words: maxWords,
   })
   .strict();

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { assertedDistractors, claimSentence, claimedActions, sentences, wordCount } from "../../milestones/answer.js";
-import { responseOutcome, replyText } from "../../milestones/constraints.js";
+import { refusalOutcome, responseOutcome, replyText } from "../../milestones/constraints.js";
 import { compareContext, type ResponseConstraint } from "../../milestones/index.js";
 import type { Step } from "../../episode/trajectory.js";
 import { ZONE } from "./helpers.js";
@@ -122,4 +122,11 @@ test("reported actions: news about others and quoted messages are not the assist
 test("words are counted as Unicode segments them, and a long unbroken token is no escape", () => {
   assert.ok(wordCount("明日の午後三時に歯医者の予約があります") > 5);
   assert.equal(judge({ claims: [[["9am"]]] }, `the parade is at 9am ${"evt_".repeat(500)}`), 0);
+});
+
+test("a question asserts nothing; a refusal beside an asserted wrong value is no refusal", () => {
+  assert.deepEqual(assertedDistractors(t("Shall I ask who'll bring the pan de muerto?"), ["bring the pan de muerto"]), []);
+  const refusal = (text: string) => refusalOutcome({ kind: "refusal", distractors: ["bringing the pan de muerto"] }, agent(text), () => true).similarity;
+  assert.equal(refusal("Emi is bringing the pan de muerto. Not sure about the rest."), 0);
+  assert.equal(refusal("Sorry, nobody has said who's bringing the pan de muerto yet."), 1);
 });
