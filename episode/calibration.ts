@@ -1,7 +1,6 @@
 import type { Scenario } from "../scenarios/catalog.js";
 import type { Fault } from "../scenarios/json-schema.js";
-import { playScript } from "./replay.js";
-import { scoreScenarioTrajectory } from "./score.js";
+import { scoreScript } from "./score.js";
 
 // Calibration: trajectories written blind (the request and the data only, never the milestones),
 // each with its expected outcome written before it was scored. A scenario's scoring is trusted
@@ -33,9 +32,7 @@ export const LIMITS = {
 
 export function calibrateScenario(scenario: Scenario): CalibrationOutcome[] {
   return scenario.calibration.flatMap((cal) => cal.file.trajectories.filter((t) => t.retracted === undefined).map((t) => {
-    const episode = playScript(scenario, t.steps, "calibration");
-    const report = scoreScenarioTrajectory(scenario, episode.trajectory());
-    episode.close();
+    const report = scoreScript(scenario, t.steps, "calibration");
     const agrees = t.expected === "correct"
       ? report.passed && report.score >= LIMITS.correctMin
       : !report.passed && report.score <= LIMITS.wrongMax;

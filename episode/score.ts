@@ -1,6 +1,8 @@
 import { scoreTrajectory, type ScoreReport } from "../milestones/index.js";
 import type { Scenario } from "../scenarios/catalog.js";
+import type { ScriptStep } from "../scenarios/scenario-format.js";
 import type { Trajectory } from "./trajectory.js";
+import { playScript } from "./replay.js";
 
 export function scoreScenarioTrajectory(scenario: Scenario, trajectory: Trajectory): ScoreReport {
   return scoreTrajectory(
@@ -12,4 +14,15 @@ export function scoreScenarioTrajectory(scenario: Scenario, trajectory: Trajecto
     },
     { scenarioId: scenario.id, relatedEntities: scenario.file.related_entities },
   );
+}
+
+/** Plays a stored script (gold, negative, calibration, or a made-up one) on a fresh episode and
+ *  scores it. */
+export function scoreScript(scenario: Scenario, steps: readonly ScriptStep[], label: string): ScoreReport {
+  const episode = playScript(scenario, steps, label);
+  try {
+    return scoreScenarioTrajectory(scenario, episode.trajectory());
+  } finally {
+    episode.close();
+  }
 }

@@ -6,7 +6,7 @@ import type {
 import { compareValue, geometricMean, type CompareContext } from "./similarity.js";
 import { diffTable, matchesWhere, pairRows, rowSimilarity, updateSimilarity, type RowPairing } from "./rows.js";
 import { rougeL } from "./rouge.js";
-import { includesWords, normalizeText } from "./text.js";
+import { includesWords } from "./text.js";
 import { ACTION_TOOLS, DEFAULT_MAX_WORDS, assertedDistractors, claimSentence, claimedActions, sentences, wordCount } from "./answer.js";
 import { WRITE_TOOLS } from "./catalog.js";
 
@@ -74,7 +74,8 @@ function replyFaults(text: string, maxWords: number | undefined, done: DoneBefor
   const words = wordCount(text);
   const limit = maxWords ?? DEFAULT_MAX_WORDS;
   // Characters too, generously: a word count can be gamed with long unbroken tokens.
-  if (words > limit || text.length > limit * 12) return { similarity: 0, details: { reason: `the answer has ${words} words, more than the ${limit} this question needs`, words } };
+  if (words > limit) return { similarity: 0, details: { reason: `the answer has ${words} words, more than the ${limit} this question needs`, words } };
+  if (text.length > limit * 12) return { similarity: 0, details: { reason: `the answer has ${text.length} characters, more than ${limit * 12} (${limit} words)`, words } };
   const unsupported = claimedActions(text).filter((a) => !done(ACTION_TOOLS[a.kind]));
   if (unsupported.length > 0) {
     return { similarity: 0, details: { reason: `the answer reports actions that were not done: ${unsupported.map((a) => `"${a.words}"`).join(", ")}`, unsupported_claims: unsupported } };
@@ -106,7 +107,7 @@ export function responseOutcome(c: ResponseConstraint, step: Step, ctx: CompareC
   return {
     similarity,
     details: {
-      missing, unmet_any_of: unmetGroups, ...(claims.length ? { claims: claims.map((x) => ({ claim: x.claim, sentence: x.sentence })) } : {}),
+      missing, unmet_any_of: unmetGroups, ...(claims.length ? { claims } : {}),
       forbidden_found: forbidden, ...(asserted.length ? { asserted_distractors: asserted } : {}),
       ...(rouge !== undefined ? { rouge_l: rouge } : {}),
     },

@@ -199,7 +199,7 @@ function explanations(milestones: readonly NodeReport[], nodes: readonly Scoring
 function categoryMeans(milestones: readonly NodeReport[]): Record<Category, number | null> {
   const of = (c: Category) => {
     const xs = milestones.filter((m) => m.category === c).map((m) => m.similarity);
-    return xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
+    return xs.length === 0 ? null : mean(xs);
   };
   return { retrieval: of("retrieval"), payload: of("payload"), response: of("response") };
 }
