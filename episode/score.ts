@@ -3,6 +3,7 @@ import type { Scenario } from "../scenarios/catalog.js";
 import type { ScriptStep } from "../scenarios/scenario-format.js";
 import type { Trajectory } from "./trajectory.js";
 import { playScript } from "./replay.js";
+import { staleValues } from "../scenarios/stale-values.js";
 
 export function scoreScenarioTrajectory(scenario: Scenario, trajectory: Trajectory): ScoreReport {
   return scoreTrajectory(
@@ -12,7 +13,10 @@ export function scoreScenarioTrajectory(scenario: Scenario, trajectory: Trajecto
       ...(scenario.file.minefields ? { minefields: scenario.file.minefields } : {}),
       ...(scenario.file.allowed_changes ? { allowed_changes: scenario.file.allowed_changes } : {}),
     },
-    { scenarioId: scenario.id, relatedEntities: scenario.file.related_entities },
+    {
+      scenarioId: scenario.id, relatedEntities: scenario.file.related_entities,
+      staleValues: scenario.cached("stale", () => staleValues(scenario.protagonist, scenario.file.reference_time)),
+    },
   );
 }
 

@@ -1,13 +1,19 @@
-import type { Row, Step, Trajectory } from "../episode/trajectory.js";
+import type { AgentStep, Row, Step, Trajectory } from "../episode/trajectory.js";
+import type { Region } from "../db/phone.js";
 import type {
-  ClarificationConstraint, DatabaseConstraint, FieldExpectations, NoWriteConstraint, Phrase, RefusalConstraint,
+  ClarificationConstraint, DatabaseConstraint, DistractorSpec, FieldExpectations, NoWriteConstraint, RefusalConstraint,
   ResponseConstraint, ToolCallConstraint,
 } from "./spec.js";
 import { compareValue, geometricMean, type CompareContext } from "./similarity.js";
 import { diffTable, matchesWhere, pairRows, rowSimilarity, updateSimilarity, type RowPairing } from "./rows.js";
 import { rougeL } from "./rouge.js";
 import { includesWords } from "./text.js";
-import { ACTION_TOOLS, DEFAULT_MAX_WORDS, assertedDistractors, claimSentence, claimedActions, sentences, wordCount } from "./answer.js";
+import { ACTION_TOOLS, claimedActions } from "./answer/actions.js";
+import { statements, type Statement } from "./answer/parse.js";
+import { compileClaim, compileDistractor, compileFact, normalize, tidy, type Distractor } from "./answer/facts.js";
+import { Reader, readDistractors, readFacts } from "./answer/judge.js";
+import { readDump } from "./answer/dump.js";
+import { wordCount } from "./answer/words.js";
 import { WRITE_TOOLS } from "./catalog.js";
 
 // Each constraint kind as a similarity in [0, 1], with the details a person needs to see why.
@@ -60,93 +66,144 @@ export function containsString(value: unknown, text: string): boolean {
 
 // ---- the agent's replies ----------------------------------------------------------------------
 
-/** Curly quotes become straight so that "can’t" meets the cue "can't"; line breaks stay, since
- *  a list written one item per line is several statements. */
-export const replyText = (content: string) => content.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"')
-  .normalize("NFKC").toLowerCase().replace(/[^\S\n]+/g, " ").replace(/ *\n[\s]*/g, "\n").trim();
+/** What the user read at a reply: the agent's messages since the user last spoke, up to this one
+ *  ("several messages": a short first one, the details in the next). */
+export interface Reply { step: Step; messages: readonly AgentStep[] }
+
+export const replyOf = (step: Step, messages?: readonly AgentStep[]): Reply =>
+  ({ step, messages: messages ?? (step.kind === "agent" ? [step] : []) });
+
+/** Normalized text of an answer (lower case, straight quotes): what the checks read. */
+export const replyText = normalize;
 
 /** Whether some write tool of the list succeeded before the reply: what an answer may claim. */
 export type DoneBefore = (tools: readonly string[]) => boolean;
 
-/** What disqualifies any reply, whatever it says: too long to be an answer (a dump of records),
- *  or reporting an action that was never done. Null when the reply may be judged on its content. */
-function replyFaults(text: string, maxWords: number | undefined, done: DoneBefore): Outcome | null {
-  const words = wordCount(text);
-  const limit = maxWords ?? DEFAULT_MAX_WORDS;
-  // Characters too, generously: a word count can be gamed with long unbroken tokens.
-  if (words > limit) return { similarity: 0, details: { reason: `the answer has ${words} words, more than the ${limit} this question needs`, words } };
-  if (text.length > limit * 12) return { similarity: 0, details: { reason: `the answer has ${text.length} characters, more than ${limit * 12} (${limit} words)`, words } };
-  const unsupported = claimedActions(text).filter((a) => !done(ACTION_TOOLS[a.kind]));
+interface ReadReply { text: string; statements: Statement[]; reader: Reader; messages: number[] }
+
+function readReply(reply: Reply, ctx: CompareContext): ReadReply {
+  const raw = tidy(reply.messages.map((m) => m.content).join("\n\n"));
+  return {
+    text: normalize(raw), statements: statements(raw), messages: reply.messages.map((m) => m.index),
+    reader: new Reader({ time: reply.step.time, region: ctx.region as Region | undefined }),
+  };
+}
+
+/** What disqualifies any reply, whatever it says: a dump of records, a length over the scenario's
+ *  own `max_words`, or reporting an action that was never done. Null when the reply may be judged
+ *  on its content. */
+function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefore): Record<string, unknown> | null {
+  const dump = readDump(r.text, r.statements);
+  if (dump) return { reason: dump.reason };
+  const words = wordCount(r.text);
+  if (maxWords !== undefined && words > maxWords) return { reason: `the answer has ${words} words, more than the ${maxWords} this scenario allows`, words };
+  const unsupported = claimedActions(r.text).filter((a) => !done(ACTION_TOOLS[a.kind]));
   if (unsupported.length > 0) {
-    return { similarity: 0, details: { reason: `the answer reports actions that were not done: ${unsupported.map((a) => `"${a.words}"`).join(", ")}`, unsupported_claims: unsupported } };
+    return { reason: `the answer reports actions that were not done: ${unsupported.map((a) => `"${a.words}"`).join(", ")}`, unsupported_claims: unsupported };
   }
   return null;
 }
 
-export function responseOutcome(c: ResponseConstraint, step: Step, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
-  if (step.kind !== "agent") return notA("an agent message", step);
-  const text = replyText(step.content);
-  const fault = replyFaults(text, c.max_words, done);
-  if (fault) return fault;
-  const has = (needle: string) => includesWords(text, replyText(needle));
+/** The compiled checks of a constraint for answers written on one day (relative dates resolve
+ *  against it), kept in the scoring run's context. */
+function compiled<T>(ctx: CompareContext, key: object, day: string, make: () => T): T {
+  let byDay = ctx.answers.get(key) as Map<string, T> | undefined;
+  if (!byDay) ctx.answers.set(key, byDay = new Map());
+  let hit = byDay.get(day);
+  if (hit === undefined) byDay.set(day, hit = make());
+  return hit;
+}
+
+function distractorsOf(c: { distractors?: readonly DistractorSpec[] }, r: ReadReply, ctx: CompareContext, day: string): Distractor[] {
+  return compiled(ctx, c, `d${day}`, () => [
+    ...(c.distractors ?? []).map((d) => compileDistractor(d, r.reader.ref)),
+    ...ctx.stale.map((d) => compileDistractor(d, r.reader.ref)),
+  ]);
+}
+
+const said = (r: ReadReply) => ({ messages: r.messages });
+
+export function responseOutcome(c: ResponseConstraint, reply: Reply, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
+  if (reply.step.kind !== "agent") return notA("an agent message", reply.step);
+  const r = readReply(reply, ctx);
+  const fault = replyFaults(r, c.max_words, done);
+  if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
+  const day = reply.step.time.slice(0, 10);
+  const facts = compiled(ctx, c, day, () => [
+    ...(c.claims ?? []).map((claim) => compileClaim(claim, r.reader.ref)),
+    ...(c.facts ?? []).map((f) => compileFact(f, r.reader.ref)),
+  ]);
+  const has = (needle: string) => includesWords(r.text, replyText(needle));
   const missing = (c.must_include ?? []).filter((n) => !has(n));
   const unmetGroups = (c.any_of_include ?? []).filter((g) => !g.some(has));
-  const claims = (c.claims ?? []).map((claim) => ({ claim, sentence: claimSentence(text, claim.map(normalizePhrase)) }));
-  const unmetClaims = claims.filter((x) => x.sentence === null).map((x) => x.claim);
-  const asserted = assertedDistractors(text, (c.distractors ?? []).map(normalizePhrase));
+  const factReadings = readFacts(r.reader, r.statements, facts);
+  const asserted = readDistractors(r.reader, r.statements, distractorsOf(c, r, ctx, day));
+  const contradicted = factReadings.filter((f) => f.status === "contradicted");
   const forbidden = (c.must_not_include ?? []).filter(has);
-  const checks = (c.must_include?.length ?? 0) + (c.any_of_include?.length ?? 0) + claims.length;
+  const checks = (c.must_include?.length ?? 0) + (c.any_of_include?.length ?? 0) + facts.length;
+  const met = checks - missing.length - unmetGroups.length - factReadings.filter((f) => f.status !== "held").length;
   const factors: number[] = [];
-  if (checks > 0) factors.push((checks - missing.length - unmetGroups.length - unmetClaims.length) / checks);
+  if (checks > 0) factors.push(partialCredit(met, checks));
   let rouge: number | undefined;
   if (c.close_to !== undefined) {
-    rouge = rougeL(c.close_to, step.content, ctx.tokens);
+    rouge = rougeL(c.close_to, reply.step.content, ctx.tokens);
     factors.push(c.threshold === undefined ? rouge : rouge >= c.threshold ? 1 : 0);
   }
-  const similarity = forbidden.length > 0 || asserted.length > 0 ? 0 : geometricMean(factors);
+  const wrong = forbidden.length > 0 || asserted.length > 0 || contradicted.length > 0;
   return {
-    similarity,
+    similarity: wrong ? 0 : geometricMean(factors),
     details: {
-      missing, unmet_any_of: unmetGroups, ...(claims.length ? { claims } : {}),
-      forbidden_found: forbidden, ...(asserted.length ? { asserted_distractors: asserted } : {}),
+      ...said(r),
+      ...(facts.length ? { facts: factReadings } : {}),
+      ...(missing.length ? { missing } : {}), ...(unmetGroups.length ? { unmet_any_of: unmetGroups } : {}),
+      ...(forbidden.length ? { forbidden_found: forbidden } : {}),
+      ...(asserted.length ? { asserted_distractors: asserted } : {}),
       ...(rouge !== undefined ? { rouge_l: rouge } : {}),
     },
   };
 }
 
-const normalizePhrase = (p: Phrase): Phrase => (typeof p === "string" ? replyText(p) : p.map(replyText));
+/** Credit for an answer that states `met` of `checks` facts: in proportion, so one of two facts is
+ *  worth half; a wrong assertion anywhere (a distractor, a contradicted fact) is worth nothing. */
+export function partialCredit(met: number, checks: number): number {
+  return checks === 0 ? 1 : met / checks;
+}
 
 export const DEFAULT_REFUSAL_CUES = [
   "can't", "cannot", "can not", "unable", "not able", "couldn't", "could not", "wasn't able", "won't",
   "don't have", "do not have", "don't see", "do not see", "not possible", "no record", "not find",
   "no contact", "no event", "no message", "no email", "sorry", "i'm afraid", "not sure which",
+  "couldn't find", "no sign", "nothing", "there's no", "there is no", "no such", "doesn't exist", "does not exist",
 ];
 
-export function refusalOutcome(c: RefusalConstraint, step: Step, done: DoneBefore = () => true): Outcome {
-  if (step.kind !== "agent") return notA("an agent message", step);
-  const text = replyText(step.content);
-  const fault = replyFaults(text, c.max_words, done);
-  if (fault) return fault;
-  const asserted = assertedDistractors(text, (c.distractors ?? []).map(normalizePhrase));
-  if (asserted.length > 0) return { similarity: 0, details: { reason: "asserts a wrong value beside the refusal", asserted_distractors: asserted } };
-  const cue = (c.cues ?? DEFAULT_REFUSAL_CUES).find((k) => includesWords(text, replyText(k)));
+export function refusalOutcome(c: RefusalConstraint, reply: Reply, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
+  if (reply.step.kind !== "agent") return notA("an agent message", reply.step);
+  const r = readReply(reply, ctx);
+  const fault = replyFaults(r, c.max_words, done);
+  if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
+  const asserted = readDistractors(r.reader, r.statements, distractorsOf(c, r, ctx, reply.step.time.slice(0, 10)));
+  if (asserted.length > 0) return { similarity: 0, details: { ...said(r), reason: "asserts a wrong value beside the refusal", asserted_distractors: asserted } };
+  const cue = (c.cues ?? DEFAULT_REFUSAL_CUES).find((k) => includesWords(r.text, replyText(k)));
   const mentions = c.mentions ?? [];
-  const missing = mentions.filter((m) => !includesWords(text, replyText(m)));
+  const missing = mentions.filter((m) => !includesWords(r.text, replyText(m)));
   const share = mentions.length === 0 ? 1 : (mentions.length - missing.length) / mentions.length;
-  return { similarity: cue === undefined ? 0 : share, details: { cue: cue ?? null, missing } };
+  return { similarity: cue === undefined ? 0 : share, details: { ...said(r), cue: cue ?? null, missing } };
 }
 
-export function clarificationOutcome(c: ClarificationConstraint, step: Step, done: DoneBefore = () => true): Outcome {
-  if (step.kind !== "agent") return notA("an agent message", step);
-  const text = replyText(step.content);
-  const fault = replyFaults(text, c.max_words, done);
-  if (fault) return fault;
-  // A question is a sentence ending in "?" (not a "?" inside a link).
-  const asks = sentences(text).some((q) => q.endsWith("?"));
+/** A request for what is missing, written as an instruction: "Tell me what you're bringing and
+ *  I'll finish it", "Let me know which Diego you mean". */
+const REQUEST = /^(?:(?:just|please|so)\s+)?(?:tell me|let me know|confirm|reply with|send me|give me|say which|say the word)\b|\b(?:let me know|tell me) (?:which|what|who|when|where|how|if|whether)\b/;
+
+export function clarificationOutcome(c: ClarificationConstraint, reply: Reply, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
+  if (reply.step.kind !== "agent") return notA("an agent message", reply.step);
+  const r = readReply(reply, ctx);
+  const fault = replyFaults(r, c.max_words, done);
+  if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
+  const asks = r.statements.some((q) => q.question || REQUEST.test(q.text));
   const wanted = c.asks_for ?? [];
-  const missing = wanted.filter((w) => !includesWords(text, replyText(w)));
+  const missing = wanted.filter((w) => !includesWords(r.text, replyText(w)));
   const share = wanted.length === 0 ? 1 : (wanted.length - missing.length) / wanted.length;
-  return { similarity: asks ? share : 0, details: { question: asks, missing } };
+  return { similarity: asks ? share : 0, details: { ...said(r), question: asks, missing } };
 }
 
 /** Holds for the whole trajectory, wherever the milestone sits: no (successful) write call. */

@@ -1,4 +1,4 @@
-import type { Trajectory } from "../episode/trajectory.js";
+import type { AgentStep, Trajectory } from "../episode/trajectory.js";
 import { leafConstraints, type AnyOfConstraint, type Constraint, type DatabaseConstraint, type LeafConstraint, type ScoringNode } from "./spec.js";
 import type { TableName } from "./catalog.js";
 import type { MatchProblem } from "./matcher.js";
@@ -7,7 +7,7 @@ import type { IndexedDag } from "./dag.js";
 import type { TableVersions } from "./versions.js";
 import { guardrailsFor, type Guardrail } from "./guardrails.js";
 import {
-  clarificationOutcome, databaseOutcome, noWriteOutcome, refusalOutcome, responseOutcome, toolCallOutcome, type Outcome,
+  clarificationOutcome, databaseOutcome, noWriteOutcome, refusalOutcome, replyOf, responseOutcome, toolCallOutcome, type Outcome, type Reply,
 } from "./constraints.js";
 
 // Turns one DAG of a scenario and one trajectory into the matcher's similarity oracle, with every
@@ -248,9 +248,9 @@ function evaluator(
     const done = (tools: readonly string[]) => tools.some((tool) => (steps.firstWrite.get(tool) ?? Infinity) < steps.first + t);
     switch (c.kind) {
       case "tool_call": return toolCallOutcome(c, step, countFailed, steps.ctx);
-      case "response": return responseOutcome(c, step, steps.ctx, done);
-      case "refusal": return refusalOutcome(c, step, done);
-      case "clarification": return clarificationOutcome(c, step, done);
+      case "response": return responseOutcome(c, replyAt(steps, t), steps.ctx, done);
+      case "refusal": return refusalOutcome(c, replyAt(steps, t), steps.ctx, done);
+      case "clarification": return clarificationOutcome(c, replyAt(steps, t), steps.ctx, done);
     }
   };
   const cache: (Outcome | undefined)[] = new Array(steps.count);
@@ -259,6 +259,18 @@ function evaluator(
     outcome: (t) => (cache[t] ??= perStep(t)),
     reference: () => undefined,
   };
+}
+
+/** The agent's messages since the user last spoke, up to step t: what the user read there. */
+function replyAt(steps: Steps, t: number): Reply {
+  const all = steps.trajectory.steps;
+  const at = steps.first + t;
+  const messages: AgentStep[] = [];
+  for (let i = at; i >= 0 && all[i]!.kind !== "user"; i--) {
+    const s = all[i]!;
+    if (s.kind === "agent") messages.unshift(s);
+  }
+  return replyOf(all[at]!, all[at]!.kind === "agent" ? messages : []);
 }
 
 /** The best option of an any_of, each option the geometric mean of its constraints; the details

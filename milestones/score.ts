@@ -1,5 +1,5 @@
 import type { Step, Trajectory } from "../episode/trajectory.js";
-import type { Category, ScoringNode, ScoringSpec } from "./spec.js";
+import type { Category, DistractorSpec, ScoringNode, ScoringSpec } from "./spec.js";
 import { compareContext } from "./similarity.js";
 import { tableVersions } from "./versions.js";
 import { indexDag } from "./dag.js";
@@ -7,7 +7,7 @@ import { compileDag, type ConstraintResult, type GuardrailResult, type Steps } f
 import { matchDag } from "./matcher.js";
 import { structuralFaults, type SpecFault } from "./check.js";
 import { containsString, replyText } from "./constraints.js";
-import { ACTION_TOOLS, claimedActions } from "./answer.js";
+import { ACTION_TOOLS, claimedActions } from "./answer/actions.js";
 import { frameFactor, unaccountedChanges, type Explanation, type UnaccountedChange } from "./frame.js";
 import { constrainedTables } from "./guardrails.js";
 import { WRITE_TOOL_TABLES } from "./catalog.js";
@@ -20,6 +20,9 @@ export interface ScoreOptions {
   scenarioId: string;
   /** Ids of the records the task is about, for retrieval recall. */
   relatedEntities?: readonly string[];
+  /** Values records held before they changed (from the data's history): an answer that asserts
+   *  one as current about its record is wrong, whatever the question was. */
+  staleValues?: readonly DistractorSpec[];
 }
 
 export interface ReportedAction {
@@ -93,7 +96,7 @@ export function scoreTrajectory(trajectory: Trajectory, spec: ScoringSpec, optio
   const first = firstUser < 0 ? 0 : firstUser;
   const steps: Steps = {
     trajectory, first, count: trajectory.steps.length - first,
-    versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region),
+    versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region, options.staleValues),
     firstWrite: firstWrites(trajectory.steps),
   };
   const milestones = tieReportedActions(matchNodes(spec.milestones.nodes, spec.milestones.edges, steps, false), spec.milestones.nodes, trajectory);
@@ -135,7 +138,13 @@ function matchNodes(
       return { ...base, step: null, matched_step: null, similarity: 0, raw_similarity: 0, fired: false, constraints: [], guardrails: [] };
     }
     const t = result.steps[i]!;
-    const explanation = compiled.explain(i, t, dag.deps[i]!.map((d) => result.steps[d]!));
+    const depSteps = dag.deps[i]!.map((d) => result.steps[d]!);
+    let explanation = compiled.explain(i, t, depSteps);
+    // An answer met nowhere is explained at the agent's last message, not at whatever step the
+    // matcher parked it on: the reader shows the message, the facts missing, the wrong values.
+    const answer = !minefield && result.similarities[i] === 0 && answers(node) && steps.trajectory.steps[steps.first + t]?.kind !== "agent";
+    const last = answer ? lastAgentStep(steps) : -1;
+    if (last >= 0) explanation = { ...compiled.explain(i, last, depSteps), raw: explanation.raw };
     const step = steps.trajectory.steps[steps.first + t]!.index;
     const similarity = result.similarities[i]!;
     return {
@@ -144,6 +153,13 @@ function matchNodes(
       constraints: explanation.constraints, guardrails: explanation.guardrails,
     };
   });
+}
+
+const answers = (node: ScoringNode) => leafConstraints(node.constraints).some(({ c }) => c.kind === "response" || c.kind === "refusal" || c.kind === "clarification");
+
+function lastAgentStep(steps: Steps): number {
+  for (let t = steps.count - 1; t >= 0; t--) if (steps.trajectory.steps[steps.first + t]!.kind === "agent") return t;
+  return -1;
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

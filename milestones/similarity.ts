@@ -1,3 +1,4 @@
+import type { DistractorSpec } from "./spec.js";
 import { DateTime } from "luxon";
 import type { Comparison, Expectation } from "./spec.js";
 import { rougeL, type TokenCache } from "./rouge.js";
@@ -14,10 +15,14 @@ export interface CompareContext {
   region?: string;
   tokens: TokenCache;
   instants: Map<string, number>;
+  /** Answer checks compiled for this run, per constraint and day. */
+  answers: Map<object, unknown>;
+  /** Values records held before they changed: wrong when an answer asserts them as current. */
+  stale: readonly DistractorSpec[];
 }
 
-export function compareContext(zone: string, region?: string): CompareContext {
-  return { zone, region, tokens: new Map(), instants: new Map() };
+export function compareContext(zone: string, region?: string, stale: readonly DistractorSpec[] = []): CompareContext {
+  return { zone, region, tokens: new Map(), instants: new Map(), answers: new Map(), stale };
 }
 
 /** A bare object that is not a comparison: a partial match on the keys it names. */

@@ -96,11 +96,39 @@ export const databaseConstraint = z
   })
   .strict();
 
+/** A typed value an answer must state (or must not): matched by value, however it is written. */
+export const typedValue = z.union([
+  z.object({ time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM, 24-hour") }).strict()
+    .describe("a time of day: \"19:00\" is met by 7pm, 7 pm, 19.00, 7-9pm"),
+  z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD") }).strict()
+    .describe("a calendar date: met by \"Fri 13 Nov\", \"the 13th\", \"tomorrow\" when it is, \"Friday\" when it is that week's"),
+  z.object({ amount: z.number(), currency: z.string().optional() }).strict().describe("an amount: \"$50k\", \"50,000 dollars\""),
+  z.object({ phone: z.string().min(3) }).strict().describe("a phone number, in any format the protagonist's country reads"),
+  z.object({ count: z.number() }).strict().describe("a count: \"3\" or \"three\""),
+  z.object({ code: z.string().min(1) }).strict().describe("a code, seat, room or flight: compared without spaces, dashes or dots"),
+]);
+
+/** One way to say a part of an answer: words, or a typed value. A string that is wholly a time,
+ *  date, amount, phone number or code ("7pm", "Fri 13 Nov", "$40") is read as that typed value. */
+const phraseAlternative = z.union([z.string().min(1), typedValue]);
 /** A phrase of an answer, or its alternatives ("7pm", "7 pm", "19:00"). */
-const phrase = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+const phrase = z.union([phraseAlternative, z.array(phraseAlternative).min(1)]);
 
 const maxWords = z.number().int().positive().optional()
-  .describe("longest answer credited, in words (default 150): a dump of records is no answer");
+  .describe("longest answer credited, in words; no limit unless set (a dump of records is refused by what it is, not by its length)");
+
+/** A fact of an answer: a value asserted about a subject. */
+export const answerFact = z.object({
+  about: z.array(phrase).optional().describe("the subject: each phrase must be named where the value is asserted (a heading, a lead-in or a list parent count)"),
+  value: phrase.describe("the value, typed or in words"),
+}).strict();
+
+/** A tempting wrong value; with `about`, wrong only when asserted of that subject. */
+const distractor = z.union([phrase, z.object({
+  about: z.array(phrase).optional(),
+  value: phrase,
+  was_true: z.boolean().optional().describe("the value held once (an earlier version): described in the past tense it is no assertion"),
+}).strict()]);
 
 export const responseConstraint = z
   .object({
@@ -108,9 +136,11 @@ export const responseConstraint = z
     must_include: z.array(z.string()).optional(),
     any_of_include: z.array(z.array(z.string()).min(1)).optional(),
     claims: z.array(z.array(phrase).min(1)).optional()
-      .describe("statements: each claim's phrases must stand together in one sentence, none denied"),
-    distractors: z.array(phrase).optional()
-      .describe("tempting wrong values: asserting one fails the answer; mentioning it as corrected does not"),
+      .describe("statements: each claim's phrases must stand together in one statement (a sentence, a list item with its heading or lead-in, a table row with its header), none denied"),
+    facts: z.array(answerFact).optional()
+      .describe("typed facts about subjects: held when a statement naming the subject asserts the value; contradicted when it asserts another value of the same type"),
+    distractors: z.array(distractor).optional()
+      .describe("tempting wrong values: asserting one fails the answer; mentioning it as corrected, reported or past does not"),
     must_not_include: z.array(z.string()).optional(),
     close_to: z.string().optional(),
     threshold: unit.optional(),
@@ -125,7 +155,7 @@ export const refusalConstraint = z
     kind: z.literal("refusal"),
     mentions: z.array(z.string()).optional(),
     cues: z.array(z.string()).min(1).optional(),
-    distractors: z.array(phrase).optional()
+    distractors: z.array(distractor).optional()
       .describe("wrong values asserted next to the refusal fail it (\"Emi is bringing it. Not sure about the rest.\")"),
     max_words: maxWords,
   })
@@ -227,6 +257,10 @@ export function leafConstraints(constraints: readonly Constraint[]): { c: LeafCo
 }
 export type Category = z.infer<typeof category>;
 export type Phrase = z.infer<typeof phrase>;
+export type PhraseAlternative = z.infer<typeof phraseAlternative>;
+export type TypedValueSpec = z.infer<typeof typedValue>;
+export type AnswerFact = z.infer<typeof answerFact>;
+export type DistractorSpec = z.infer<typeof distractor>;
 export type AllowedChange = z.infer<typeof allowedChange>;
 export type FieldExpectations = z.infer<typeof fieldExpectations>;
 export type Milestone = z.infer<typeof milestone>;

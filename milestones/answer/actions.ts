@@ -1,0 +1,94 @@
+import { clauseBefore } from "./stance.js";
+import { statements } from "./parse.js";
+
+// The actions an answer says were done ("I've texted Jess", "Done: called the pharmacy", "message
+// sent"), so that an answer reporting an action never done earns nothing. Texts are normalized.
+
+// ---- actions the answer says were done ---------------------------------------------------------
+
+const REMOVALS = [
+  "remove_contact", "remove_calendar_event", "remove_email_or_thread", "remove_message_or_conversation",
+  "remove_whatapp_message_or_conversation", "remove_phone_call_logs",
+] as const;
+
+/** Kinds of action an answer may report, each with the write tools that do it. */
+export const ACTION_TOOLS = {
+  call: ["create_outgoing_call"],
+  message: ["send_message", "send_whatapp_message"],
+  email: ["send_email", "modify_draft_email"],
+  send: ["send_message", "send_whatapp_message", "send_email", "modify_draft_email"],
+  tell: ["send_message", "send_whatapp_message", "send_email", "modify_draft_email", "create_outgoing_call"],
+  contact: ["add_contact", "modify_contact"],
+  calendar: ["create_calendar_event", "modify_calendar_event"],
+  add: ["add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email"],
+  // "moved" may be an event moved, or an email moved to the trash.
+  change: ["modify_calendar_event", "modify_contact", "modify_draft_email", "create_calendar_event", ...REMOVALS],
+  remove: [...REMOVALS, "modify_calendar_event"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ActionKind = keyof typeof ACTION_TOOLS;
+
+const VERBS: Record<string, ActionKind> = {
+  called: "call", phoned: "call", rang: "call", dialled: "call", dialed: "call", calling: "call", ringing: "call",
+  texted: "message", messaged: "message", whatsapped: "message",
+  emailed: "email", replied: "send", responded: "send", forwarded: "email", drafted: "email",
+  sent: "send", told: "tell", notified: "tell", informed: "tell",
+  saved: "contact",
+  scheduled: "calendar", booked: "calendar", created: "add", added: "add", put: "add", popped: "add", logged: "add",
+  moved: "change", rescheduled: "change", updated: "change", changed: "change", edited: "change", renamed: "change", corrected: "change", fixed: "change",
+  deleted: "remove", removed: "remove", cleared: "remove", trashed: "remove", cancelled: "remove", canceled: "remove",
+};
+
+const ADVERBS = "(?:(?:'ve|'d|have|had|just|also|now|already|then|successfully|gone ahead and|went ahead and|quickly)\\s*)*";
+const VERB = `(${Object.keys(VERBS).join("|")})`;
+// "I've texted", "I just called", "we have sent"; "I'm calling"; "has been sent", "is now saved".
+const FIRST_PERSON = new RegExp(`\\b(?:i|we)(?:'ve|'m| am| have)?\\s+${ADVERBS}${VERB}\\b`, "g");
+// Passives report an action only in the forms an assistant confirms its own work with ("your
+// message has been sent", "is now saved"); "the meeting has been moved" is news about others.
+const PASSIVE = /\b(?:has|have) (?:now |also |just )?been (sent|saved|added|created|scheduled|booked|forwarded|drafted|texted|emailed)\b|\b(?:is|are) now (saved|scheduled|booked)\b|\b(?:message|text|email|reply|invite|invitation) (sent)\b/g;
+// What follows the verb when it is not a write on the phone: "I added up the costs", "as I told
+// you", "I've put together", "I cleared up the mix-up".
+// A participle followed by "by" ("a plumber sent by Don Ernesto") is someone else's doing.
+const NOT_AN_ACTION = /^\s+(?:you\b|up\b|together\b|through\b|by\b|out\b(?! to))/;
+// "I've called the pharmacy and texted Jess": further verbs joined to a claim.
+const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VERB}\\b`, "g");
+// A sentence that opens with the action, as a status line: "Calling the pharmacy now.", "Sent!",
+// "Done: called the pharmacy."
+const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned|texted|messaged|sent|emailed|replied|forwarded|saved|added|created|scheduled|booked|moved|rescheduled|updated|changed|deleted|removed|cancelled|canceled)\b/;
+// "I let Jess know" is telling.
+const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let \w+(?: \w+)? know\b/;
+const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)\b/;
+
+export interface ClaimedAction { kind: ActionKind; words: string }
+
+/** The actions an answer reports as done, read from first-person past or present forms
+ *  ("I've texted Jess", "Calling the pharmacy now", "the event has been moved"). Questions,
+ *  offers and denials ("Shall I call her?", "I haven't sent it") report nothing. */
+export function claimedActions(text: string): ClaimedAction[] {
+  const out: ClaimedAction[] = [];
+  // A quoted message is someone's words, not the assistant's report.
+  for (const { text: sentence } of statements(text.replace(/(^|[.!?]\s+)([a-z])/g, (_m, a: string, b: string) => a + b.toUpperCase()).replace(/"[^"]*"/g, " \u0000 ")).filter((s) => s.kind !== "section" && s.kind !== "quote")) {
+    if (sentence.endsWith("?")) continue;
+    const found: ClaimedAction[] = [];
+    for (const re of [FIRST_PERSON, PASSIVE]) {
+      for (const m of sentence.matchAll(re)) {
+        const verb = m[1] ?? m[2] ?? m[3];
+        const conditional = CONDITIONAL.test(clauseBefore(sentence, m.index));
+        if (verb && !conditional && !NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) {
+          found.push({ kind: VERBS[verb] ?? "send", words: m[0] });
+        }
+      }
+    }
+    const opening = OPENING.exec(sentence);
+    if (opening) found.push({ kind: VERBS[opening[1]!] ?? "change", words: opening[0] });
+    if (found.length > 0) {
+      for (const m of sentence.matchAll(CONJOINED)) {
+        if (!NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) found.push({ kind: VERBS[m[1]!] ?? "change", words: m[0] });
+      }
+    }
+    const letKnow = LET_KNOW.exec(sentence);
+    if (letKnow) found.push({ kind: "tell", words: letKnow[0] });
+    out.push(...found);
+  }
+  return out;
+}

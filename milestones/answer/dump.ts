@@ -1,0 +1,31 @@
+import type { Statement } from "./parse.js";
+
+// A dump is no answer, whatever its length: raw records (JSON, "field: value" lines, record ids,
+// ISO timestamps) or a listing of records far longer than any question here asks for. A long,
+// correct answer in prose, bullets or a table is not a dump.
+
+const RAW_MARKS: readonly [string, RegExp][] = [
+  ["JSON", /[{[]\s*"[^"]+"\s*:|"[a-z_]+"\s*:\s*["\d[{tfn]/],
+  ["ISO timestamp", /\b\d{4}-\d{2}-\d{2}t\d{2}:\d{2}/],
+  ["record id", /\b(?:ct|evt|em|sms|wa|call|thr|msg|conv|draft)_[a-z0-9_]{3,}\b/],
+  ["field: value line", /(?:^|\n|;\s)[a-z]+_[a-z_]+\s*[:=]\s*\S/],
+];
+
+/** Longest listing of records an answer may be: a question here needs a handful. */
+export const MAX_RECORD_ITEMS = 24;
+
+export interface DumpReading { reason: string; statements: number }
+
+export function readDump(message: string, statements: readonly Statement[]): DumpReading | null {
+  const raw = statements.filter((s) => RAW_MARKS.some(([, re]) => re.test(s.text)));
+  const marks = RAW_MARKS.filter(([, re]) => re.test(message)).map(([name]) => name);
+  const jsonKeys = (message.match(/"[a-z_]+"\s*:/g) ?? []).length;
+  if (jsonKeys >= 6 || (raw.length >= 3 && raw.length >= statements.length / 4)) {
+    return { reason: `raw records, not an answer (${marks.join(", ")} in ${raw.length} of ${statements.length} statements)`, statements: raw.length };
+  }
+  const listing = statements.filter((s) => s.kind === "item" || s.kind === "row");
+  if (listing.length > MAX_RECORD_ITEMS) {
+    return { reason: `a listing of ${listing.length} records, not an answer (at most ${MAX_RECORD_ITEMS} list items or table rows)`, statements: listing.length };
+  }
+  return null;
+}

@@ -1,0 +1,206 @@
+import * as chrono from "chrono-node";
+import { canonicalPhone, type Region } from "../../db/phone.js";
+import type { AmountValue, CodeValue, DateValue, NumberValue, PhoneValue, Span, TimeValue, Value, ValueType } from "./values.js";
+import { weekdayOf } from "./values.js";
+
+// Extractors, one per type, each proposing values with the span they came from (chrono-node's
+// shape: parsers propose, the caller keeps the source text). Dates come from chrono-node, relative
+// to when the message was written in the protagonist's zone ("tomorrow", "Tue 10 Nov", "the
+// 12th"); times, amounts, phone numbers and codes from patterns of their own, because a span per
+// value matters more than a parse per phrase: "moved from 7pm to 8pm" is two times, the first
+// one old. Texts are normalized (lower case).
+
+export interface Reference {
+  /** When the message was written: ISO 8601 with offset. */
+  time: string;
+  region?: Region;
+}
+
+// ---- times --------------------------------------------------------------------------------------
+
+const WORD_HOURS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+};
+const HOUR_WORD = `(${Object.keys(WORD_HOURS).join("|")}|\\d{1,2})`;
+const MERIDIEM = "(a\\.?m\\.?|p\\.?m\\.?)(?![a-z])";
+
+function hour24(h: number, meridiem: string | undefined): { hour: number; known: boolean } {
+  if (!meridiem) return { hour: h, known: h === 0 || h > 12 };
+  const pm = meridiem.startsWith("p");
+  return { hour: (h % 12) + (pm ? 12 : 0), known: true };
+}
+
+const toHour = (s: string) => WORD_HOURS[s] ?? Number(s);
+
+interface TimePattern { re: RegExp; read(m: RegExpMatchArray): { hour: number; minute: number; meridiem?: string; known?: boolean } | null }
+
+const TIME_PATTERNS: TimePattern[] = [
+  // 7:30, 19:30, 7.30pm, 7h30, 7:30 p.m.; a "." needs a round minute ("room 2.14" is no time).
+  { re: new RegExp(`(?<![\\d.,:])(\\d{1,2})([:.h])([0-5]\\d)(?![\\d:])\\s*(?:${MERIDIEM})?`, "g"),
+    read: (m) => (m[2] === "." && !m[5] && Number(m[3]) % 5 !== 0) || Number(m[1]) > 24 ? null
+      : { hour: Number(m[1]), minute: Number(m[3]), meridiem: m[5] } },
+  // 7pm, 7 pm, seven pm
+  { re: new RegExp(`(?<![\\d.,:])\\b${HOUR_WORD}\\s*${MERIDIEM}`, "g"), read: (m) => ({ hour: toHour(m[1]!), minute: 0, meridiem: m[2] }) },
+  // 7 o'clock
+  { re: new RegExp(`\\b${HOUR_WORD}\\s*o'?\\s?clock\\b`, "g"), read: (m) => ({ hour: toHour(m[1]!), minute: 0 }) },
+  // half past seven, half seven (British), quarter past/to eight
+  { re: new RegExp(`\\bhalf(?: past)? ${HOUR_WORD}\\b(?:\\s*${MERIDIEM})?`, "g"), read: (m) => ({ hour: toHour(m[1]!), minute: 30, meridiem: m[2] }) },
+  { re: new RegExp(`\\bquarter past ${HOUR_WORD}\\b`, "g"), read: (m) => ({ hour: toHour(m[1]!), minute: 15 }) },
+  { re: new RegExp(`\\bquarter to ${HOUR_WORD}\\b`, "g"), read: (m) => ({ hour: (toHour(m[1]!) + 11) % 12 || 12, minute: 45 }) },
+  { re: /\b(noon|midday)\b/g, read: () => ({ hour: 12, minute: 0, known: true }) },
+  { re: /\bmidnight\b/g, read: () => ({ hour: 0, minute: 0, known: true }) },
+  // "at 8", "from 8 to 10", "by 9", "8-12" / "8–12": a bare hour where only a time can stand.
+  { re: /\b(?:at|from|by|until|till|before|after|around|about|starts?|ends?)\s+(\d{1,2})(?![\d:.,%]|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|h|hours?|people|guests|days?|weeks?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
+    read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
+  { re: /(?<![\d.,:/])\b(\d{1,2})\s*[-–—]\s*(?=\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\d{1,2}[:.]\d{2})/g,
+    read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
+];
+
+export function extractTimes(text: string): Span<TimeValue>[] {
+  const found: Span<TimeValue>[] = [];
+  for (const p of TIME_PATTERNS) {
+    for (const m of text.matchAll(p.re)) {
+      const r = p.read(m);
+      if (!r) continue;
+      const start = m.index!, end = start + m[0].length;
+      if (found.some((f) => f.start < end && start < f.end)) continue;
+      const h = r.known !== undefined ? { hour: r.hour, known: r.known } : hour24(r.hour, r.meridiem);
+      if (h.hour > 24 || r.minute > 59) continue;
+      found.push({ value: { type: "time", hour: h.hour % 24, minute: r.minute, meridiemKnown: h.known }, start, end });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+// ---- dates --------------------------------------------------------------------------------------
+
+const parser = chrono.en.GB.clone();
+// "the 12th", "on the 3rd": a day of the month alone, as people answer within the month.
+parser.parsers.push({
+  pattern: () => /\b(?:the|on)\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i,
+  extract: (_context, match) => ({ day: Number(match[1]) }),
+});
+
+function offsetMinutes(iso: string): number {
+  const m = /([+-])(\d{2}):?(\d{2})$/.exec(iso);
+  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
+
+export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
+  const instant = new Date(ref.time);
+  if (Number.isNaN(instant.getTime())) return [];
+  const results = parser.parse(text, { instant, timezone: offsetMinutes(ref.time) });
+  const out: Span<DateValue>[] = [];
+  for (const r of results) {
+    const s = r.start;
+    const known: DateValue["known"] = {};
+    if (s.isCertain("day")) known.day = s.get("day")!;
+    if (s.isCertain("month")) known.month = s.get("month")!;
+    if (s.isCertain("year")) known.year = s.get("year")!;
+    if (s.isCertain("weekday")) known.weekday = s.get("weekday")! === 0 ? 7 : s.get("weekday")!;
+    if (Object.keys(known).length === 0) continue; // a time alone
+    const implied = { year: s.get("year")!, month: s.get("month")!, day: s.get("day")! };
+    // A weekday with a stated date that disagrees ("Fri 12 Nov" when the 12th is a Thursday) keeps both.
+    if (known.weekday === undefined && known.day !== undefined && known.month !== undefined) {
+      known.weekday = weekdayOf(known.year ?? implied.year, known.month, known.day);
+    }
+    out.push({ value: { type: "date", known, implied, ...(s.isCertain("hour") ? { withTime: true } : {}) }, start: r.index, end: r.index + r.text.length });
+  }
+  return out;
+}
+
+// ---- amounts, numbers, codes, phones -------------------------------------------------------------
+
+const SYMBOL = "(us\\$|a\\$|au\\$|mx\\$|\\$|€|£|¥|₹|rs\\.?(?=\\s?\\d))";
+const CODE = "(usd|aud|cad|nzd|mxn|eur|gbp|jpy|inr|sek|dollars?|pesos?|euros?|pounds?|quid|yen|rupees?|kronor|kr|円)";
+const NUMBER = "(\\d{1,3}(?:[,\\s]\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)";
+const SCALE = "(k|m|million|thousand|grand)?";
+const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, grand: 1e3, m: 1e6, million: 1e6 };
+
+const num = (s: string) => Number(s.replace(/[,\s]/g, ""));
+
+export function extractAmounts(text: string): Span<AmountValue>[] {
+  const out: Span<AmountValue>[] = [];
+  const add = (m: RegExpMatchArray, n: string, scale: string | undefined, currency: string) => {
+    const start = m.index!, end = start + m[0].length;
+    if (out.some((o) => o.start < end && start < o.end)) return;
+    out.push({ value: { type: "amount", amount: num(n) * (scale ? SCALES[scale] ?? 1 : 1), currency: currency.trim() }, start, end });
+  };
+  for (const m of text.matchAll(new RegExp(`${SYMBOL}\\s?${NUMBER}\\s?${SCALE}(?![a-z])`, "g"))) add(m, m[2]!, m[3], m[1]!);
+  for (const m of text.matchAll(new RegExp(`(?<![\\d.])${NUMBER}\\s?${SCALE}\\s?${CODE}(?![a-z])`, "g"))) add(m, m[1]!, m[2], m[3]!);
+  for (const m of text.matchAll(new RegExp(`\\b${CODE}\\s?${NUMBER}\\s?${SCALE}(?![a-z])`, "g"))) add(m, m[2]!, m[3], m[1]!);
+  return out.sort((a, b) => a.start - b.start);
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
+  nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, hundred: 100, dozen: 12, once: 1, twice: 2,
+};
+
+export function extractNumbers(text: string): Span<NumberValue>[] {
+  const out: Span<NumberValue>[] = [];
+  for (const m of text.matchAll(/(?<![\d.,:/\-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:st|nd|rd|th)?(?![\d:/]|\.\d|[a-z]{3,})/g)) {
+    out.push({ value: { type: "number", n: num(m[1]!) }, start: m.index!, end: m.index! + m[0].length });
+  }
+  for (const m of text.matchAll(new RegExp(`\\b(${Object.keys(NUMBER_WORDS).join("|")})\\b`, "g"))) {
+    out.push({ value: { type: "number", n: NUMBER_WORDS[m[1]!]! }, start: m.index!, end: m.index! + m[0].length });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** A code is letters and digits that name one thing: a flight "ac38", a seat "14c", a booking
+ *  "nh-48213", a room "2.14". Compared without spaces, dashes or dots. */
+export const codeKey = (s: string) => s.replace(/[\s\-./]/g, "");
+
+export function extractCodes(text: string): Span<CodeValue>[] {
+  const out: Span<CodeValue>[] = [];
+  const tokens = [...text.matchAll(/[\p{L}\p{N}]+(?:[\-./][\p{L}\p{N}]+)*/gu)];
+  tokens.forEach((m, i) => {
+    const t = m[0];
+    if (/\p{N}/u.test(t)) out.push({ value: { type: "code", code: codeKey(t) }, start: m.index!, end: m.index! + t.length });
+    // "AC 38", "NH 48213": a short prefix of letters, then the number.
+    const next = tokens[i + 1];
+    if (next && /^\p{L}{1,4}$/u.test(t) && /^\p{N}/u.test(next[0]) && text.slice(m.index! + t.length, next.index!) === " ") {
+      out.push({ value: { type: "code", code: codeKey(t + next[0]) }, start: m.index!, end: next.index! + next[0].length });
+    }
+  });
+  return out;
+}
+
+export function extractPhones(text: string, ref: Reference): Span<PhoneValue>[] {
+  const out: Span<PhoneValue>[] = [];
+  for (const m of text.matchAll(/(?<![\w.])(\+?\(?\d[\d\s().-]{5,}\d)(?![\w])/g)) {
+    const raw = m[1]!;
+    const digits = raw.replace(/\D/g, "");
+    if (digits.length < 7 || /^\d{1,2}[:.]\d{2}/.test(raw)) continue;
+    out.push({ value: { type: "phone", digits: canonicalPhone(raw, ref.region).replace(/\D/g, ""), raw }, start: m.index!, end: m.index! + raw.length });
+  }
+  return out;
+}
+
+/** The values of one type in a text. */
+export function extract(text: string, type: ValueType, ref: Reference): Span<Value>[] {
+  switch (type) {
+    case "time": return extractTimes(text);
+    case "date": return extractDates(text, ref);
+    case "amount": return extractAmounts(text);
+    case "number": return extractNumbers(text);
+    case "code": return extractCodes(text);
+    case "phone": return extractPhones(text, ref);
+  }
+}
+
+/** A phrase of a check read as one typed value, when the whole phrase is that value ("7pm",
+ *  "Fri 13 Nov", "$40", "+81 78 811 5904", "NH-48213"); null for words ("dentist", "scam"). */
+export function typedPhrase(phrase: string, ref: Reference): Value | null {
+  const p = phrase.trim();
+  const whole = (spans: Span<Value>[]) => spans.find((s) => s.start === 0 && p.slice(s.end).replace(/[\s.,!]/g, "") === "");
+  for (const type of ["phone", "amount", "time", "date"] as const) {
+    const hit = whole(extract(p, type, ref));
+    // "7.30 tomorrow" is a date and a time: a phrase of two values stays words.
+    if (hit && !(hit.value.type === "date" && hit.value.withTime)) return hit.value;
+  }
+  if (/^\p{L}{1,4}[\-\s]?\d+[\p{L}]?$|^\d+[\p{L}]$|^\d+\.\d+$/u.test(p) && /\d/.test(p)) return { type: "code", code: codeKey(p) };
+  return null;
+}

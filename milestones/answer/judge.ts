@@ -1,0 +1,126 @@
+import { wordOccurrences } from "../text.js";
+import { extract, type Reference } from "./extract.js";
+import type { Distractor, Fact, Group } from "./facts.js";
+import { bound, type Statement } from "./parse.js";
+import { stanceAt, statedAt, wrongValueExcused } from "./stance.js";
+import { comparable, sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
+
+// Facts held, contradicted or missing, and distractors asserted, over an answer's statements.
+// A fact holds when one statement, read with its context, asserts every one of its groups, and no
+// other fact's group stands between them ("Jess brings wine and Tom brings dessert" does not hold
+// "Jess: dessert"). A distractor fails the answer when a statement asserts it as current.
+
+interface Occurrence { start: number; end: number }
+
+/** Memoised extraction over the few texts of one answer. */
+export class Reader {
+  private readonly cache = new Map<string, Span<Value>[]>();
+  constructor(readonly ref: Reference) {}
+  values(text: string, type: ValueType): Span<Value>[] {
+    const key = `${type}\u0000${text}`;
+    let hit = this.cache.get(key);
+    if (!hit) this.cache.set(key, hit = extract(text, type, this.ref));
+    return hit;
+  }
+}
+
+/** Where a group occurs in `text`: literal words, or a value equal to a typed alternative. */
+export function occurrences(reader: Reader, text: string, group: Group): Occurrence[] {
+  const out: Occurrence[] = [];
+  for (const alt of group.alternatives) {
+    for (const at of wordOccurrences(text, alt.words)) out.push({ start: at, end: at + alt.words.length });
+    if (alt.value) {
+      for (const type of comparable(alt.value.type)) {
+        for (const s of reader.values(text, type)) if (sameValue(alt.value, s.value)) out.push({ start: s.start, end: s.end });
+      }
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+export interface FactReading {
+  fact: string;
+  status: "held" | "missing" | "contradicted";
+  /** The statement that asserted it, or that contradicted it. */
+  statement?: string;
+  /** For a contradiction: the other value asserted. */
+  asserted?: string;
+}
+
+export interface DistractorReading { distractor: string; statement: string; words: string }
+
+const overlaps = (a: Occurrence, b: Occurrence) => a.start < b.end && b.start < a.end;
+
+/** One occurrence per group, asserted, with no foreign occurrence between the first and last. */
+function holdsIn(reader: Reader, text: string, groups: readonly Group[], foreign: readonly Group[]): boolean {
+  const per = groups.map((g) => occurrences(reader, text, g).filter((o) => statedAt(text, o.start, o.end)));
+  if (per.some((p) => p.length === 0)) return false;
+  const own = per.flat();
+  const others = foreign.flatMap((g) => occurrences(reader, text, g)).filter((o) => !own.some((x) => overlaps(x, o)));
+  let tried = 0;
+  const choose = (i: number, lo: number, hi: number): boolean => {
+    if (++tried > 400) return false;
+    if (i === per.length) return !others.some((o) => o.start >= lo && o.end <= hi);
+    return per[i]!.some((o) => choose(i + 1, Math.min(lo, o.start), Math.max(hi, o.end)));
+  };
+  return choose(0, Infinity, -Infinity);
+}
+
+/** Another value of the fact's type asserted in a statement that names its subject, in the same
+ *  clause as the subject, while the statement never states the expected value. */
+function contradiction(reader: Reader, s: Statement, fact: Fact): string | null {
+  const value = fact.values[0]!;
+  const typed = value.alternatives.find((a) => a.value)?.value;
+  if (!typed || s.question) return null;
+  const text = s.text;
+  if (!fact.about.every((g) => occurrences(reader, text, g).length > 0)) return null;
+  if (occurrences(reader, text, value).length > 0) return null;
+  for (const span of reader.values(text, typed.type)) {
+    if (stanceAt(text, span.start, span.end) !== "asserted") continue;
+    if (value.alternatives.some((a) => a.value && sameValue(a.value, span.value))) continue;
+    return `${text.slice(span.start, span.end)} (${showValue(span.value)})`;
+  }
+  return null;
+}
+
+export function readFacts(reader: Reader, statements: readonly Statement[], facts: readonly Fact[]): FactReading[] {
+  const asserting = statements.filter((s) => !s.question && s.kind !== "code");
+  return facts.map((fact, i) => {
+    const groups = [...fact.about, ...fact.values];
+    const foreign = facts.filter((_, j) => j !== i).flatMap((f) => [...f.about, ...f.values])
+      .filter((g) => !groups.some((own) => own.label === g.label));
+    const held = asserting.find((s) => holdsIn(reader, bound(s), groups, foreign));
+    if (held) return { fact: fact.label, status: "held" as const, statement: bound(held) };
+    if (fact.contradiction) {
+      for (const s of asserting) {
+        const other = contradiction(reader, s, fact);
+        if (other) return { fact: fact.label, status: "contradicted" as const, statement: s.text, asserted: other };
+      }
+    }
+    return { fact: fact.label, status: "missing" as const };
+  });
+}
+
+/** A phone number named as where a message or call came from ("the text came from +81 50 ...")
+ *  is a true fact of that message, not the number the task is about. */
+function sourceNumber(text: string, o: Occurrence, d: Distractor): boolean {
+  if (!d.value.alternatives.some((a) => a.value?.type === "phone")) return false;
+  return /\b(from|by|sender|sent from|came from|called from|texted from)\W*(?:\S+\W+){0,2}$/.test(text.slice(Math.max(0, o.start - 40), o.start));
+}
+
+/** Distractors a statement asserts as current; a statement about another subject, a question, a
+ *  quote or a code block asserts none. */
+export function readDistractors(reader: Reader, statements: readonly Statement[], distractors: readonly Distractor[]): DistractorReading[] {
+  const own = statements.filter((s) => !s.question && s.kind !== "section" && s.kind !== "quote" && s.kind !== "code");
+  const found: DistractorReading[] = [];
+  for (const d of distractors) {
+    for (const s of own) {
+      const text = bound(s);
+      const offset = text.length - s.text.length;
+      if (!d.about.every((g) => occurrences(reader, text, g).length > 0)) continue;
+      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !wrongValueExcused(text, o.start, o.end, d.wasTrue) && !sourceNumber(text, o, d));
+      if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }
+    }
+  }
+  return found;
+}

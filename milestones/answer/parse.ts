@@ -1,0 +1,145 @@
+import { Lexer, type Token, type Tokens } from "marked";
+
+// An agent's message as statements a person reads: the sentences of paragraphs, list items with
+// their parent item or heading as context, table rows with their header, headings. Markdown marks
+// (emphasis, links, code) are plain text, so "owes you **$40**" reads as "owes you $40".
+// The message comes in with its capitals (sentence breaks need them); statements come out lower-cased.
+
+export type StatementKind = "sentence" | "item" | "row" | "heading" | "quote" | "code" | "section";
+
+export interface Statement {
+  /** What the statement itself says. */
+  text: string;
+  /** What it is said under: the heading, the lead-in sentence or the parent item, the previous
+   *  sentence when it opens with a pronoun. Empty when none. */
+  context: string;
+  kind: StatementKind;
+  /** A sentence ending in "?" asserts nothing. */
+  question: boolean;
+}
+
+/** The text a reader binds: the context, then the statement. */
+export const bound = (s: Statement) => (s.context ? `${s.context} :: ${s.text}` : s.text);
+
+const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
+// A segment ending in one of these is not a sentence end: "Dr. Tan", "7 a.m. on", "Oct. 12", "e.g. Jess".
+const ABBREVIATION = /(?:^|[\s(])(?:a\.m|p\.m|e\.g|i\.e|dr|mr|mrs|ms|st|approx|etc|vs|no|ch|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.\s*$/;
+const PRONOUN_START = /^(?:it|it's|its|that|that's|this|these|those|they|they're|she|she's|he|he's|her|his|their|there)\b/;
+// The longest list read as one section: beyond that a list is a listing, bound item by item.
+const SECTION_ITEMS = 8;
+
+/** Sentences of a run of prose: Unicode sentence breaks and line breaks, never inside "9.30",
+ *  "a.m." or "Dr.", never at a dash ("Mon 19 Oct - a long day, 7:30am to 8pm" is one statement). */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    let pending = "";
+    for (const { segment } of SENTENCES.segment(line)) {
+      pending += segment;
+      if (!ABBREVIATION.test(pending.toLowerCase())) {
+        if (pending.trim()) out.push(pending.trim());
+        pending = "";
+      }
+    }
+    if (pending.trim()) out.push(pending.trim());
+  }
+  return out;
+}
+
+/** Plain text of inline tokens: emphasis, links and code spans give their text. */
+function plain(tokens: readonly Token[] | undefined, fallback = ""): string {
+  if (!tokens) return fallback;
+  return tokens.map((t) => {
+    if (t.type === "br") return "\n";
+    if (t.type === "image") return (t as Tokens.Image).text;
+    if ("tokens" in t && Array.isArray(t.tokens) && t.type !== "list") return plain(t.tokens as Token[], "text" in t ? String(t.text) : "");
+    if (t.type === "list") return "";
+    return "text" in t ? String(t.text) : "";
+  }).join("");
+}
+
+const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+
+interface Walk { out: Statement[]; heading: string }
+
+function push(w: Walk, text: string, context: string, kind: StatementKind) {
+  const t = decode(text).replace(/[^\S\n]+/g, " ").trim();
+  if (!t) return;
+  w.out.push({ text: t, context, kind, question: /\?["')\]]*$/.test(t) });
+}
+
+/** Sentences of a paragraph; each opening with a pronoun gets the previous one as context. */
+function prose(w: Walk, text: string, context: string, kind: StatementKind): string {
+  let previous = "";
+  for (const s of sentences(decode(text))) {
+    const ctx = [context, PRONOUN_START.test(s) ? previous : ""].filter(Boolean).join(" :: ");
+    push(w, s, ctx, kind);
+    previous = s;
+  }
+  return previous;
+}
+
+function list(w: Walk, token: Tokens.List, context: string) {
+  const items: string[] = [];
+  for (const item of token.items) {
+    const own = item.tokens.filter((t) => t.type !== "list");
+    const text = own.map((t) => plain("tokens" in t ? (t.tokens as Token[]) : undefined, "text" in t ? String(t.text) : "")).join("\n").trim();
+    const last = prose(w, text, context, "item");
+    items.push(text);
+    for (const nested of item.tokens.filter((t): t is Tokens.List => t.type === "list")) {
+      list(w, nested, [context, last || text].filter(Boolean).join(" :: "));
+    }
+  }
+  // A short list under its lead-in is also one statement, so that "Dinner with Jess:" then
+  // "- Friday" and "- 7pm" bind; a long one is a listing, bound item by item.
+  if (items.length > 1 && items.length <= SECTION_ITEMS) push(w, items.join("; ").replace(/\n/g, " "), context, "section");
+}
+
+function table(w: Walk, token: Tokens.Table, context: string) {
+  const header = token.header.map((h) => plain(h.tokens, h.text).trim());
+  for (const row of token.rows) {
+    const cells = row.map((c, i) => {
+      const value = plain(c.tokens, c.text).trim();
+      return header[i] && value ? `${header[i]}: ${value}` : value;
+    }).filter(Boolean);
+    push(w, cells.join("; "), context, "row");
+  }
+}
+
+function block(w: Walk, tokens: readonly Token[], context: string) {
+  let leadIn = "";
+  for (const t of tokens) {
+    const ctx = [context, w.heading, leadIn].filter(Boolean).join(" :: ");
+    switch (t.type) {
+      case "heading":
+        w.heading = plain((t as Tokens.Heading).tokens, (t as Tokens.Heading).text).trim();
+        push(w, w.heading, context, "heading");
+        leadIn = "";
+        break;
+      case "paragraph":
+      case "text": {
+        const last = prose(w, plain((t as Tokens.Paragraph).tokens, (t as Tokens.Paragraph).text), [context, w.heading].filter(Boolean).join(" :: "), "sentence");
+        leadIn = last;
+        break;
+      }
+      case "list": list(w, t as Tokens.List, ctx); leadIn = ""; break;
+      case "table": table(w, t as Tokens.Table, ctx); leadIn = ""; break;
+      case "blockquote": {
+        const inner: Walk = { out: [], heading: "" };
+        block(inner, (t as Tokens.Blockquote).tokens, "");
+        for (const s of inner.out) w.out.push({ ...s, context: ctx, kind: "quote" });
+        break;
+      }
+      case "code": push(w, (t as Tokens.Code).text, ctx, "code"); break;
+      case "html": prose(w, (t as Tokens.HTML).text.replace(/<[^>]*>/g, " "), ctx, "sentence"); break;
+      default: break;
+    }
+  }
+}
+
+/** The statements of a message, in reading order, lower-cased after they are found. */
+export function statements(message: string): Statement[] {
+  const w: Walk = { out: [], heading: "" };
+  block(w, new Lexer({ gfm: true }).lex(message), "");
+  return w.out.map((s) => ({ ...s, text: s.text.toLowerCase(), context: s.context.toLowerCase() }));
+}

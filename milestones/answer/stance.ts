@@ -1,0 +1,134 @@
+import nlp from "compromise";
+import { wordOccurrences } from "../text.js";
+
+// Whether a value standing at a place in a statement is asserted as what holds now, or denied,
+// corrected, reported from someone else, or described as past. Texts are normalized (lower case).
+// Every cue word lives in the table below with the reason it is there; tense is read by
+// compromise, an English part-of-speech tagger, where no cue settles it.
+
+/** Cue words, each table with why it is a cue. */
+export const CUES = {
+  /** Shortly before a value, deny it: "not at 9am", "no longer on Monday". */
+  negation: ["not", "no longer", "isn't", "aren't", "wasn't", "weren't", "won't", "isnt", "never", "instead of", "rather than", "no", "nothing", "n't"],
+  /** Before a value, mark it as the old or wrong one: "the original 9am", "it used to be 8am". */
+  correction: [
+    "used to", "originally", "previously", "initially", "original", "old", "earlier", "outdated", "wrong", "incorrect",
+    "mistake", "mistaken", "misread", "typo", "superseded", "replaced", "instead of", "rather than", "meant to be",
+    "supposed to be", "was going to", "were going to", "formerly", "prior", "before the change", "stale",
+  ],
+  /** Attribute a value to a source ("Jess said 8am", "your calendar says 8:00"): reporting is not
+   *  asserting ("said yes" is not an attribution). */
+  attribution: ["said", "says", "say", "wrote", "writes", "written", "claimed", "claims", "mentioned", "thought", "thinks", "believed", "believes", "according to", "asks", "asked", "suggested", "suggests", "proposed", "proposes",
+    // a record that lags behind: "your calendar still had 8:00", "the entry shows 7pm"
+    "still had", "still has", "still shows", "still showed", "still lists", "still listed", "still on", "shows", "showed", "listed as", "calendar had", "calendar has", "entry had", "entry has"],
+  /** Date a value ("it was at 8am"): for a value that was never true, a correction only when the
+   *  statement also contrasts it with what holds now ("..., but it's 9am"). */
+  dating: ["was", "were", "had been"],
+  contrast: ["but", "however", "actually", "now", "instead", "although", "though", "whereas", "really", "in fact"],
+} as const;
+
+const NEGATION_WINDOW = 4;
+const DIRECTION = /\b(from|to|into|now|until|till)\b/g;
+const CHANGE_VERB = /\b(moved|changed|rescheduled|updated|shifted|pushed|brought|switched|bumped|corrected|went|gone|goes|cut|raised|dropped|moving|changing|pushing)\b/;
+// After a value, these say it no longer holds: "9am, which was cancelled", "9am (cancelled)",
+// "9am has been moved". A bare verb is not enough: in "Daichi moved the booking" Daichi acts.
+const PAST_AFTER = /^\s*(?:[,(]\s*(?:(?:which|that)\s+)?(?:(?:was|were|has been|have been|had been|got|is|are|now)\s+)?|\s(?:which|that)\s+(?:was|were|has been|had been|got)\s+|(?:was|were|has been|have been|had been|got)\s+)(?:since\s+)?(?:cancelled|canceled|called off|moved|changed|rescheduled|replaced|superseded|postponed|scrapped|dropped|updated|corrected|no longer|not any more|not anymore|out of date|outdated|old)\b/;
+// "it was 9am until Thursday's fix": "until" after a dated value ends its time ("open 9am until
+// 5pm" states 9am).
+const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
+
+// Where a clause begins: after a comma (not the one of "19,700"), a spaced dash, a colon, a
+// semicolon, a bracket, "::" (a statement's context), or before "but", "however", "although",
+// "though", "whereas", "while".
+const CLAUSE_BREAK = /,(?!\d{3}\b)|(?<!\d),|\s[\u2013\u2014-]\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
+
+/** The clause of `text` up to position `at`: what a reader has read of that statement. */
+export function clauseBefore(text: string, at: number): string {
+  let start = 0;
+  for (const m of text.matchAll(CLAUSE_BREAK)) {
+    const end = m.index + m[0].length;
+    if (end <= at) start = end; else break;
+  }
+  return text.slice(start, at).trim();
+}
+
+/** A cue counts as a word of its own: "no" is a cue, the "no" of "no-shop" is not. */
+export function hasCue(text: string, cues: readonly string[]): boolean {
+  return cues.some((cue) => (cue === "n't" ? text.includes("n't")
+    : wordOccurrences(text, cue).some((at) => text[at - 1] !== "-" && text[at + cue.length] !== "-")));
+}
+
+const lastWords = (text: string, n: number) => text.split(" ").slice(-n).join(" ");
+
+/** Denied by a negation shortly before it, unless "until"/"before" comes between ("doesn't start
+ *  until 8am" states 8am). A clause that opens with "no" answers the question ("No it's 6.30 now"). */
+function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
+  const window = lastWords(before.replace(/^(no|nope)\b[\s!.]*(?=(it|it's|its|that|that's|he|she|they|you|i|we|there|the)\b)/, ""), words);
+  if (!hasCue(window, CUES.negation)) return false;
+  return !/\b(until|till|before|after)\b/.test(window.slice(Math.max(0, window.search(/n't|\bnot\b|\bno\b|\bnever\b/))));
+}
+
+/** The old value of a change: after a change verb, the last direction word before it is "from". */
+function isOldValue(before: string): boolean {
+  if (!CHANGE_VERB.test(before)) return false;
+  let last: string | undefined;
+  for (const m of before.matchAll(DIRECTION)) last = m[1];
+  return last === "from";
+}
+
+/** "Sarah B hasn't replied", "Sarah's the only one who hasn't replied": a verb negated just after
+ *  the value denies what is said of it ("I texted Hiroshi that you can't come" denies nothing). */
+function deniedAfter(after: string): boolean {
+  const clause = after.split(/[,;:()]| and | or | but | that /)[0]!.trim();
+  return /^(?:\S+\s+){0,3}?(?:who\s+|which\s+)?(?:isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|didn't|doesn't|won't|can't|couldn't|wouldn't|(?:is|are|was|were|has|have|had|did|does|will|can|could|would) (?:not|never|no longer))\b/.test(clause);
+}
+
+/** The clause around a value, for the tagger. */
+function clauseAround(text: string, start: number, end: number): string {
+  const before = clauseBefore(text, start);
+  const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s| but /)[0] ?? "";
+  return `${before} ${text.slice(start, end)} ${after}`.trim();
+}
+
+/** Past tense governs the clause ("it was 9am", "had been at 3") and no change points to the value. */
+function pastClause(text: string, start: number, end: number): boolean {
+  const before = clauseBefore(text, start);
+  if (CHANGE_VERB.test(before) && /\b(to|into|now)\b/.test(lastWords(before, 3))) return false;
+  const doc = nlp(clauseAround(text, start, end));
+  const verbs = doc.verbs().json() as { verb?: { grammar?: { tense?: string } } }[];
+  return verbs.length > 0 && verbs.every((v) => v.verb?.grammar?.tense === "PastTense");
+}
+
+export type Stance = "asserted" | "denied" | "old" | "reported" | "past";
+
+/** How the statement holds the value at [start, end): asserted, denied, the old side of a change,
+ *  reported from a source, or described as past. `wasTrue`: the value held once (a record's
+ *  earlier version), so the past tense describes it truly. */
+export function stanceAt(text: string, start: number, end: number, wasTrue = false): Stance {
+  const before = clauseBefore(text, start).replace(/\b(said|says|say) (yes|no|so)\b/g, " ");
+  const after = text.slice(end);
+  if (deniedBefore(before)) return "denied";
+  if (isOldValue(before) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
+  if (PAST_AFTER.test(after) || (UNTIL_AFTER.test(after) && hasCue(before, CUES.dating))) return "old";
+  if (hasCue(before, CUES.attribution)) return "reported";
+  if (wasTrue && pastClause(text, start, end)) return "past";
+  return "asserted";
+}
+
+/** An expected value is stated unless denied or given as the old one: what a source says and what
+ *  was true of a past event count ("your calendar shows 7:30", "it was at 3pm"). */
+export const statedAt = (text: string, start: number, end: number) => {
+  const s = stanceAt(text, start, end);
+  return s !== "denied" && s !== "old";
+};
+
+/** For a wrong value, more counts against it than against an expected one: a negation anywhere
+ *  before it in its clause ("I haven't added the party or told him you'll come"), a correction cue
+ *  anywhere in the clause, or the dating of a value contrasted with what holds now. */
+export function wrongValueExcused(text: string, start: number, end: number, wasTrue: boolean): boolean {
+  if (stanceAt(text, start, end, wasTrue) !== "asserted" || deniedAfter(text.slice(end))) return true;
+  const before = clauseBefore(text, start);
+  if (deniedBefore(before, 1000) || hasCue(before, CUES.correction)) return true;
+  const rest = text.slice(0, start) + " \u0000 " + text.slice(end);
+  return hasCue(before, CUES.dating) && hasCue(rest, CUES.contrast);
+}

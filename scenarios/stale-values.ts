@@ -1,0 +1,48 @@
+import { DateTime } from "luxon";
+import type { DistractorSpec } from "../milestones/spec.js";
+import type { ProtagonistFile } from "./protagonist-format.js";
+
+// Values that records held before they changed, as the data's own history (`revisions`) tells:
+// an event's start time or day before it moved. At a scenario's reference time, a value replaced
+// before "now" is stale: an answer that asserts it as current about that event misleads the user,
+// whatever the question was. Described as past ("it was 7 until Kate moved it") it is true.
+
+// Words of a title that name an event: not the small words, not times.
+const STOP = new Set(["with", "and", "the", "for", "from", "call", "meeting", "event", "appointment", "w/", "at", "to", "of", "in", "on", "my", "a", "run", "day"]);
+
+function subjectWords(title: string, attendees: readonly string[]): string[] {
+  const words = title.toLowerCase().split(/[^\p{L}\p{N}'&]+/u).filter((w) => w.length >= 4 && !STOP.has(w) && !/\d/.test(w));
+  const firstNames = attendees.map((a) => a.split(/\s+/)[0]!.toLowerCase()).filter((w) => w.length >= 3);
+  return [...new Set([...words, ...firstNames])];
+}
+
+const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });
+
+/** The stale start times and days of the protagonist's events at `referenceTime`. */
+export function staleValues(protagonist: ProtagonistFile, referenceTime: string): DistractorSpec[] {
+  const zone = protagonist.timezone;
+  const now = local(referenceTime, zone);
+  const out: DistractorSpec[] = [];
+  for (const event of protagonist.calendar_events) {
+    if (event.all_day) continue;
+    const about = subjectWords(event.title, event.attendees ?? []);
+    if (about.length === 0) continue;
+    // The version current at "now": the first revision not yet replaced, else the final fields.
+    const versions = [...(event.revisions ?? []), { start: event.start, until: undefined as string | undefined }];
+    const currentIndex = versions.findIndex((v) => v.until === undefined || local(v.until, zone) > now);
+    const current = versions[currentIndex];
+    const currentStart = versions.slice(currentIndex).find((v) => v.start)?.start ?? event.start;
+    if (!current) continue;
+    for (const old of versions.slice(0, currentIndex)) {
+      if (!old.start || old.start === currentStart) continue;
+      const was = local(old.start, zone), is = local(currentStart, zone);
+      if (was.toFormat("HH:mm") !== is.toFormat("HH:mm")) {
+        out.push({ about: [about], value: { time: was.toFormat("HH:mm") }, was_true: true });
+      }
+      if (was.toISODate() !== is.toISODate()) {
+        out.push({ about: [about], value: { date: was.toISODate()! }, was_true: true });
+      }
+    }
+  }
+  return out;
+}
