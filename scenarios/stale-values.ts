@@ -10,10 +10,9 @@ import type { ProtagonistFile } from "./protagonist-format.js";
 // Words of a title that name an event: not the small words, not times.
 const STOP = new Set(["with", "and", "the", "for", "from", "call", "meeting", "event", "appointment", "w/", "at", "to", "of", "in", "on", "my", "a", "run", "day"]);
 
-function subjectWords(title: string, attendees: readonly string[]): string[] {
-  const words = title.toLowerCase().split(/[^\p{L}\p{N}'&]+/u).filter((w) => w.length >= 4 && !STOP.has(w) && !/\d/.test(w));
-  const firstNames = attendees.map((a) => a.split(/\s+/)[0]!.toLowerCase()).filter((w) => w.length >= 3);
-  return [...new Set([...words, ...firstNames])];
+// Only the title's own words name the event: an attendee's name is in many events.
+function subjectWords(title: string): string[] {
+  return [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}'&]+/u).filter((w) => w.length >= 4 && !STOP.has(w) && !/\d/.test(w)))];
 }
 
 const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });
@@ -25,7 +24,7 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
   const out: DistractorSpec[] = [];
   for (const event of protagonist.calendar_events) {
     if (event.all_day) continue;
-    const about = subjectWords(event.title, event.attendees ?? []);
+    const about = subjectWords(event.title);
     if (about.length === 0) continue;
     // The version current at "now": the first revision not yet replaced, else the final fields.
     const versions = [...(event.revisions ?? []), { start: event.start, until: undefined as string | undefined }];

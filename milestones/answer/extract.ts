@@ -37,8 +37,8 @@ interface TimePattern { re: RegExp; read(m: RegExpMatchArray): { hour: number; m
 const TIME_PATTERNS: TimePattern[] = [
   // 7:30, 19:30, 7.30pm, 7h30, 7:30 p.m.; a "." needs a round minute ("room 2.14" is no time).
   { re: new RegExp(`(?<![\\d.,:])(\\d{1,2})([:.h])([0-5]\\d)(?![\\d:])\\s*(?:${MERIDIEM})?`, "g"),
-    read: (m) => (m[2] === "." && !m[5] && Number(m[3]) % 5 !== 0) || Number(m[1]) > 24 ? null
-      : { hour: Number(m[1]), minute: Number(m[3]), meridiem: m[5] } },
+    read: (m) => (m[2] === "." && !m[4] && Number(m[3]) % 5 !== 0) || Number(m[1]) > 24 ? null
+      : { hour: Number(m[1]), minute: Number(m[3]), meridiem: m[4] } },
   // 7pm, 7 pm, seven pm
   { re: new RegExp(`(?<![\\d.,:])\\b${HOUR_WORD}\\s*${MERIDIEM}`, "g"), read: (m) => ({ hour: toHour(m[1]!), minute: 0, meridiem: m[2] }) },
   // 7 o'clock
@@ -191,6 +191,8 @@ export function extract(text: string, type: ValueType, ref: Reference): Span<Val
   }
 }
 
+const TIME_WORDS = /\b(morning|afternoon|evening|night|tonight|noon|midday|midnight|am|pm|at \d)\b|\d[:.]\d/;
+
 /** A phrase of a check read as one typed value, when the whole phrase is that value ("7pm",
  *  "Fri 13 Nov", "$40", "+81 78 811 5904", "NH-48213"); null for words ("dentist", "scam"). */
 export function typedPhrase(phrase: string, ref: Reference): Value | null {
@@ -198,8 +200,8 @@ export function typedPhrase(phrase: string, ref: Reference): Value | null {
   const whole = (spans: Span<Value>[]) => spans.find((s) => s.start === 0 && p.slice(s.end).replace(/[\s.,!]/g, "") === "");
   for (const type of ["phone", "amount", "time", "date"] as const) {
     const hit = whole(extract(p, type, ref));
-    // "7.30 tomorrow" is a date and a time: a phrase of two values stays words.
-    if (hit && !(hit.value.type === "date" && hit.value.withTime)) return hit.value;
+    // "7.30 tomorrow" or "Monday evening" is a date and a time: a phrase of two values stays words.
+    if (hit && !(hit.value.type === "date" && (hit.value.withTime || TIME_WORDS.test(p)))) return hit.value;
   }
   if (/^\p{L}{1,4}[\-\s]?\d+[\p{L}]?$|^\d+[\p{L}]$|^\d+\.\d+$/u.test(p) && /\d/.test(p)) return { type: "code", code: codeKey(p) };
   return null;

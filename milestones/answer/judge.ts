@@ -2,7 +2,7 @@ import { wordOccurrences } from "../text.js";
 import { extract, type Reference } from "./extract.js";
 import type { Distractor, Fact, Group } from "./facts.js";
 import { bound, type Statement } from "./parse.js";
-import { stanceAt, statedAt, wrongValueExcused } from "./stance.js";
+import { clauseBefore, stanceAt, statedAt, wrongValueExcused } from "./stance.js";
 import { comparable, sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
 
 // Facts held, contradicted or missing, and distractors asserted, over an answer's statements.
@@ -101,6 +101,16 @@ export function readFacts(reader: Reader, statements: readonly Statement[], fact
   });
 }
 
+/** A wrong value counts against its subject only when the subject is named in the value's own
+ *  clause: "Ryan already has the 17th" is not about the dinner in the next clause. */
+function aboutInClause(reader: Reader, text: string, o: Occurrence, about: readonly Group[]): boolean {
+  if (about.length === 0) return true;
+  const start = o.start - clauseBefore(text, o.start).length;
+  const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and)\s/)[0]!;
+  const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
+  return about.every((g) => occurrences(reader, clause, g).length > 0);
+}
+
 /** A phone number named as where a message or call came from ("the text came from +81 50 ...")
  *  is a true fact of that message, not the number the task is about. */
 function sourceNumber(text: string, o: Occurrence, d: Distractor): boolean {
@@ -117,8 +127,8 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
     for (const s of own) {
       const text = bound(s);
       const offset = text.length - s.text.length;
-      if (!d.about.every((g) => occurrences(reader, text, g).length > 0)) continue;
-      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !wrongValueExcused(text, o.start, o.end, d.wasTrue) && !sourceNumber(text, o, d));
+      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && aboutInClause(reader, text, o, d.about)
+        && !wrongValueExcused(text, o.start, o.end, d.wasTrue) && !sourceNumber(text, o, d));
       if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }
     }
   }

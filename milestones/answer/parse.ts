@@ -72,7 +72,7 @@ function push(w: Walk, text: string, context: string, kind: StatementKind) {
 function prose(w: Walk, text: string, context: string, kind: StatementKind): string {
   let previous = "";
   for (const s of sentences(decode(text))) {
-    const ctx = [context, PRONOUN_START.test(s) ? previous : ""].filter(Boolean).join(" :: ");
+    const ctx = [context, PRONOUN_START.test(s.toLowerCase()) ? previous : ""].filter(Boolean).join(" :: ");
     push(w, s, ctx, kind);
     previous = s;
   }

@@ -29,18 +29,19 @@ export const CUES = {
 
 const NEGATION_WINDOW = 4;
 const DIRECTION = /\b(from|to|into|now|until|till)\b/g;
-const CHANGE_VERB = /\b(moved|changed|rescheduled|updated|shifted|pushed|brought|switched|bumped|corrected|went|gone|goes|cut|raised|dropped|moving|changing|pushing)\b/;
+const CHANGE_VERB = /\b(moved|changed|rescheduled|updated|shifted|pushed|brought|switched|bumped|corrected|went|gone|goes|cut|raised|dropped|moving|changing|pushing|push|move|cancelled|canceled|cancel)\b/;
 // After a value, these say it no longer holds: "9am, which was cancelled", "9am (cancelled)",
 // "9am has been moved". A bare verb is not enough: in "Daichi moved the booking" Daichi acts.
-const PAST_AFTER = /^\s*(?:[,(]\s*(?:(?:which|that)\s+)?(?:(?:was|were|has been|have been|had been|got|is|are|now)\s+)?|\s(?:which|that)\s+(?:was|were|has been|had been|got)\s+|(?:was|were|has been|have been|had been|got)\s+)(?:since\s+)?(?:cancelled|canceled|called off|moved|changed|rescheduled|replaced|superseded|postponed|scrapped|dropped|updated|corrected|no longer|not any more|not anymore|out of date|outdated|old)\b/;
+const PAST_AFTER = /^(?:\s*[\w'-]+){0,2}\s*(?:\([^)]*\))?\s*(?:[,(]\s*(?:(?:which|that)\s+)?(?:(?:was|were|has been|have been|had been|got|is|are|now)\s+)?|\s(?:which|that)\s+(?:was|were|has been|had been|got)\s+|(?:was|were|has been|have been|had been|got)\s+)(?:since\s+)?(?:cancelled|canceled|called off|moved|changed|rescheduled|replaced|superseded|postponed|scrapped|dropped|updated|corrected|no longer|not any more|not anymore|out of date|outdated|old)\b/;
 // "it was 9am until Thursday's fix": "until" after a dated value ends its time ("open 9am until
 // 5pm" states 9am).
 const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
 
 // Where a clause begins: after a comma (not the one of "19,700"), a spaced dash, a colon, a
-// semicolon, a bracket, "::" (a statement's context), or before "but", "however", "although",
+// semicolon, a bracket, " :: " (a statement's context; a colon is not a break, so the label of
+// "Originally: Tue 6 Oct" is read with its value), or before "but", "however", "although",
 // "though", "whereas", "while".
-const CLAUSE_BREAK = /,(?!\d{3}\b)|(?<!\d),|\s[\u2013\u2014-]\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
+const CLAUSE_BREAK = /,(?!\d{3}\b)|(?<!\d),|\s[\u2013\u2014-]\s|\s::\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
 
 /** The clause of `text` up to position `at`: what a reader has read of that statement. */
 export function clauseBefore(text: string, at: number): string {
@@ -63,17 +64,21 @@ const lastWords = (text: string, n: number) => text.split(" ").slice(-n).join(" 
 /** Denied by a negation shortly before it, unless "until"/"before" comes between ("doesn't start
  *  until 8am" states 8am). A clause that opens with "no" answers the question ("No it's 6.30 now"). */
 function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
-  const window = lastWords(before.replace(/^(no|nope)\b[\s!.]*(?=(it|it's|its|that|that's|he|she|they|you|i|we|there|the)\b)/, ""), words);
+  const window = lastWords(before.replace(/^(no|nope)\b[\s!.:,]*(?=(it|it's|its|that|that's|he|she|they|you|i|we|there|the)\b)/, ""), words);
   if (!hasCue(window, CUES.negation)) return false;
   return !/\b(until|till|before|after)\b/.test(window.slice(Math.max(0, window.search(/n't|\bnot\b|\bno\b|\bnever\b/))));
 }
 
 /** The old value of a change: after a change verb, the last direction word before it is "from". */
 function isOldValue(before: string): boolean {
-  if (!CHANGE_VERB.test(before)) return false;
+  const verb = [...before.matchAll(new RegExp(CHANGE_VERB, "g"))].pop();
+  if (!verb) return false;
   let last: string | undefined;
   for (const m of before.matchAll(DIRECTION)) last = m[1];
-  return last === "from";
+  if (last === "from") return true;
+  // The object of a change is its old value: "push tomorrow's 11am visit", "cancelled the 9am".
+  const rest = before.slice(verb.index! + verb[0].length);
+  return last === undefined && rest.trim().split(/\s+/).filter(Boolean).length <= 3 && !/\b(to|into|for|until|till)\b/.test(rest);
 }
 
 /** "Sarah B hasn't replied", "Sarah's the only one who hasn't replied": a verb negated just after

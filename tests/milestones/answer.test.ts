@@ -1,132 +1,155 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { assertedDistractors, claimSentence, claimedActions, sentences, wordCount } from "../../milestones/answer.js";
-import { refusalOutcome, responseOutcome, replyText } from "../../milestones/constraints.js";
+import { claimedActions } from "../../milestones/answer/actions.js";
+import { statements } from "../../milestones/answer/parse.js";
+import { extractAmounts, extractDates, extractTimes, typedPhrase } from "../../milestones/answer/extract.js";
+import { stanceAt } from "../../milestones/answer/stance.js";
+import { readDump } from "../../milestones/answer/dump.js";
+import { clarificationOutcome, refusalOutcome, replyOf, responseOutcome, replyText } from "../../milestones/constraints.js";
 import { compareContext, type ResponseConstraint } from "../../milestones/index.js";
-import type { Step } from "../../episode/trajectory.js";
-import { ZONE } from "./helpers.js";
+import type { AgentStep } from "../../episode/trajectory.js";
+import type { DistractorSpec } from "../../milestones/spec.js";
 
-// The answer is read as statements: facts of one claim in one sentence, wrong values asserted
-// or corrected, no dumps, no actions reported that were not done.
+// The answer is read as a person reads it: markdown parsed into statements, dates, times and
+// amounts matched by value, wrong values caught only where asserted, dumps refused by what they
+// are, actions reported but not done refused. Written on Wed 11 Nov 2026, 10:00 in London.
 
+const ZONE = "Europe/London";
+const WHEN = "2026-11-11T10:00:00+00:00";
+const ref = { time: WHEN, region: "GB" as const };
 const t = (s: string) => replyText(s);
-const agent = (content: string): Step => ({ index: 5, time: "2026-03-14T02:05:00Z", snapshot: 0, kind: "agent", content });
-const judge = (c: Omit<ResponseConstraint, "kind">, text: string, done: readonly string[] = []) =>
-  responseOutcome({ kind: "response", ...c }, agent(text), compareContext(ZONE), (tools) => tools.some((x) => done.includes(x))).similarity;
+const agent = (content: string, index = 5): AgentStep => ({ index, time: WHEN, snapshot: 0, kind: "agent", content });
+const judge = (c: Omit<ResponseConstraint, "kind">, text: string, options: { done?: readonly string[]; stale?: DistractorSpec[] } = {}) =>
+  responseOutcome({ kind: "response", ...c }, replyOf(agent(text)), compareContext(ZONE, "GB", options.stale ?? []),
+    (tools) => tools.some((x) => (options.done ?? []).includes(x))).similarity;
 
-test("sentences split at full stops but not inside 9.30, a.m. or Dr.", () => {
-  assert.deepEqual(sentences(t("Dr. Kim sees you at 9.30 a.m. on Monday. Bring the form!")), ["dr. kim sees you at 9.30 a.m. on monday.", "bring the form!"]);
+test("statements: sentences, list items under their lead-in, table rows with their header", () => {
+  const s = statements("## Dinner with Jess\n\nHere is the plan:\n\n- **Friday** at *7pm*\n- [Nando's](http://x)\n\n| Who | Brings |\n|---|---|\n| Tom | wine |");
+  assert.deepEqual(s.map((x) => [x.kind, x.text]), [
+    ["heading", "dinner with jess"], ["sentence", "here is the plan:"], ["item", "friday at 7pm"], ["item", "nando's"],
+    ["section", "friday at 7pm; nando's"], ["row", "who: tom; brings: wine"],
+  ]);
+  assert.equal(s[2]!.context, "dinner with jess :: here is the plan:");
 });
 
-test("a claim's facts must stand in one sentence", () => {
-  const claim = [["monday"], ["7:30am", "7:30 am"]];
-  assert.notEqual(claimSentence(t("Your shift is on Monday at 7:30am."), claim), null);
-  assert.equal(claimSentence(t("Your shift is on Tuesday. Monday starts at 6am, breakfast at 7:30am."), [["tuesday"], ["7:30am"]]), null);
+test("statements: no split at a dash, a.m. or Dr.; a pronoun sentence keeps the one before", () => {
+  const s = statements("Mon 19 Oct - a long day, 7:30am to 8pm. Dr. Kim sees you at 9.30 a.m. on Monday. It is in room 4.");
+  assert.deepEqual(s.map((x) => x.text), ["mon 19 oct - a long day, 7:30am to 8pm.", "dr. kim sees you at 9.30 a.m. on monday.", "it is in room 4."]);
+  assert.equal(s[2]!.context, "dr. kim sees you at 9.30 a.m. on monday.");
 });
 
-test("a denied fact does not make a claim", () => {
-  assert.equal(claimSentence(t("It is not at 9am."), [["9am"]]), null);
-  assert.notEqual(claimSentence(t("It's not 8am any more, it's 9am."), [["9am"]]), null);
+test("times: each with its own span, am/pm, 24-hour, ranges, words", () => {
+  const show = (s: string) => extractTimes(t(s)).map((x) => `${x.value.hour}:${x.value.minute}${x.value.meridiemKnown ? "" : "?"}`);
+  assert.deepEqual(show("moved from 7pm to 8.30pm"), ["19:0", "20:30"]);
+  assert.deepEqual(show("8am to noon, or 20:00, or 7-9pm"), ["8:0", "12:0", "20:0", "7:0?", "21:0"]);
+  assert.deepEqual(show("half past seven; room 2.14; 62.5 mg"), ["7:30?"]);
 });
 
-test("a distractor asserted fails; mentioned as corrected or reported it does not", () => {
-  assert.deepEqual(assertedDistractors(t("The parade is at 8am."), ["8am"]).map((d) => d.phrase), ["8am"]);
-  assert.deepEqual(assertedDistractors(t("It's not 8am any more, it's 9am."), ["8am"]), []);
-  assert.deepEqual(assertedDistractors(t("It was moved from 8am to 9am."), ["8am"]), []);
-  assert.deepEqual(assertedDistractors(t("Jess said 8am, but the school's email says 9am."), ["8am"]), []);
-  assert.equal(assertedDistractors(t("The parade used to be at 9, it's at 8am."), ["8am"]).length, 1);
+test("dates: relative to when the message was written, with the components the text states", () => {
+  const show = (s: string) => extractDates(t(s), ref).map((x) => `${x.value.implied.year}-${x.value.implied.month}-${x.value.implied.day}`);
+  assert.deepEqual(show("tomorrow"), ["2026-11-12"]);
+  assert.deepEqual(show("Tue 10 Nov"), ["2026-11-10"]);
+  assert.deepEqual(show("on the 13th"), ["2026-11-13"]);
 });
 
-test("a response with a claim and a distractor: right, wrong, and right words in the wrong place", () => {
-  const c = { claims: [[["9am", "9:00", "9 am"]]], distractors: ["8am", "8:00"] };
-  assert.equal(judge(c, "The parade starts at 9am (the clocks changed; not 8am)."), 1);
-  assert.equal(judge(c, "The parade starts at 8am. Last year it was at 9am."), 0);
-  assert.equal(judge(c, "This doesn't look like 9am to me; it's 8am."), 0);
+test("amounts: symbols, codes and scales; a count is not an amount", () => {
+  assert.deepEqual(extractAmounts(t("$50k, £172.00 and 3,000 yen; court 3")).map((a) => [a.value.amount, a.value.currency]), [[50000, "$"], [172, "£"], [3000, "yen"]]);
 });
 
-test("a dump of records is no answer, whatever it contains", () => {
-  const dump = Array.from({ length: 200 }, (_, i) => `Record ${i}: the parade starts at 9am.`).join(" ");
-  assert.equal(judge({ claims: [[["9am"]]] }, dump), 0);
-  assert.equal(judge({ claims: [[["9am"]]], max_words: 5000 }, dump), 1);
+test("a phrase that is wholly a value is typed; words and mixed phrases are not", () => {
+  assert.equal(typedPhrase("7pm", ref)?.type, "time");
+  assert.equal(typedPhrase("fri 13 nov", ref)?.type, "date");
+  assert.equal(typedPhrase("$40", ref)?.type, "amount");
+  assert.equal(typedPhrase("nh-48213", ref)?.type, "code");
+  assert.equal(typedPhrase("dentist", ref), null);
+  assert.equal(typedPhrase("monday evening", ref), null);
+});
+
+test("a typed fact is met however it is written", () => {
+  const c = { claims: [[["dinner"], ["7pm"], ["Friday"]]] };
+  for (const text of ["Dinner is Friday at 7pm.", "Dinner: Fri 13 Nov, 19:00.", "**Dinner** is on Friday 13th, 7–9pm.", "Dinner's at 19.00 on Friday."]) {
+    assert.equal(judge(c, text), 1, text);
+  }
+  assert.equal(judge(c, "Dinner is Thursday at 7pm."), 0);
+});
+
+test("facts bind across a heading, a lead-in and list items", () => {
+  const c = { claims: [[["Jess"], ["7pm"]]] };
+  assert.equal(judge(c, "### Dinner with Jess\n\n- Friday\n- 7pm at Nando's"), 1);
+  assert.equal(judge(c, "Your plans:\n\n| Who | When |\n|---|---|\n| Jess | 7pm |"), 1);
+});
+
+test("values given to the wrong subjects do not hold", () => {
+  const c = { claims: [[["Jess"], ["dessert"]], [["Tom"], ["wine"]]] };
+  assert.equal(judge(c, "Jess brings dessert and Tom brings wine."), 1);
+  assert.ok(judge(c, "Jess brings wine and Tom brings dessert.") < 1);
+});
+
+test("a distractor asserted fails; denied, corrected, reported or marked old it does not", () => {
+  const c = { claims: [[["9am"]]], distractors: ["8am"] };
+  assert.equal(judge(c, "The parade starts at 9am."), 1);
+  assert.equal(judge(c, "The parade is at **8am**. Last year it was 9am."), 0);
+  for (const ok of ["It's not 8am any more, it's 9am.", "It was moved from 8am to 9am.", "Jess said 8am, but the school's email says 9am.", "9am (the original 8am was cancelled)."]) {
+    assert.equal(judge(c, ok), 1, ok);
+  }
+  // "8 o'clock" is 8am typed: bold or words change nothing.
+  assert.equal(judge(c, "It starts at **eight o'clock**, then 9am drinks."), 0);
+});
+
+test("a distractor with a subject counts only in a statement about that subject", () => {
+  const c = { claims: [[["pharmacy"], ["078-811-5904"]]], distractors: [{ about: ["pharmacy"], value: "050 3184 2277" }] };
+  assert.equal(judge(c, "The pharmacy's number is 078-811-5904. Their text came from 050 3184 2277, an automated line."), 1);
+  assert.equal(judge(c, "Call the pharmacy on 050 3184 2277 (or 078-811-5904)."), 0);
+});
+
+test("a value a record held before it changed is wrong asserted as current, true described as past", () => {
+  const stale: DistractorSpec[] = [{ about: [["ride"]], value: { time: "07:00" }, was_true: true }];
+  const c = { claims: [[["6.30", "6:30"]]] };
+  assert.equal(judge(c, "Your ride is at 6:30. Kate's back by 9.", { stale }), 1);
+  assert.equal(judge(c, "The ride was at 7 until Kate moved it; it's 6:30 now.", { stale }), 1);
+  assert.equal(judge(c, "You meet at 6:30, and the ride itself starts at 7am.", { stale }), 0);
+});
+
+test("no length cap: a long, correct markdown answer passes; a dump does not", () => {
+  const long = `## Your Friday\n\nThe parade starts at **9am**.\n\n${Array.from({ length: 12 }, (_, i) => `- Note ${i}: bring water and a hat, and meet by the gate.`).join("\n")}`;
+  assert.equal(judge({ claims: [[["9am"]]] }, long), 1);
+  const json = `Here you go:\n${JSON.stringify({ events: [{ id: "evt_a1b2c3", title: "Parade", start: "2026-11-13T09:00:00+00:00" }] }, null, 1)}`;
+  assert.equal(judge({ claims: [[["9am"]]] }, json), 0);
+  const listing = Array.from({ length: 40 }, (_, i) => `- Event ${i}: Fri 13 Nov 9am`).join("\n");
+  assert.notEqual(readDump(listing, statements(listing)), null);
+});
+
+test("an answer in several messages is read whole", () => {
+  const c = { kind: "response" as const, claims: [[["9am"]], [["gate"]]] };
+  const first = agent("Short version: 9am.", 4), second = agent("Meet at the north gate.", 5);
+  assert.equal(responseOutcome(c, replyOf(second, [first, second]), compareContext(ZONE), () => true).similarity, 1);
+});
+
+test("partial answers earn partial credit", () => {
+  assert.equal(judge({ claims: [[["9am"]], [["gate"]]] }, "It starts at 9am."), 0.5);
+});
+
+test("stance: negation, the old side of a change, attribution, a past clause", () => {
+  const at = (s: string, v: string, wasTrue = false) => { const x = t(s); const i = x.indexOf(v); return stanceAt(x, i, i + v.length, wasTrue); };
+  assert.equal(at("it is not at 9am", "9am"), "denied");
+  assert.equal(at("moved from 8am to 9am", "8am"), "old");
+  assert.equal(at("moved from 8am to 9am", "9am"), "asserted");
+  assert.equal(at("your calendar still had 8:00", "8:00"), "reported");
+  assert.equal(at("it was 7 until the change", "7", true), "old");
 });
 
 test("an answer that reports an action not done gets no credit", () => {
   assert.deepEqual(claimedActions(t("I've called the pharmacy and texted Jess.")).map((a) => a.kind), ["call", "message"]);
   assert.deepEqual(claimedActions(t("Shall I call her? I haven't sent anything yet.")), []);
   assert.deepEqual(claimedActions(t("Calling the pharmacy now.")).map((a) => a.kind), ["call"]);
-  assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", ["send_message"]), 0);
-  assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", ["create_outgoing_call"]), 1);
+  assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", { done: ["send_message"] }), 0);
+  assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", { done: ["create_outgoing_call"] }), 1);
 });
 
-test("words that look like actions but are not writes on the phone report nothing", () => {
-  for (const text of ["I added up the costs: $3,329 in all.", "As I told you, the parade is at 9am.", "I've put together the times below.", "If you like, I could call her."]) {
-    assert.deepEqual(claimedActions(t(text)), [], text);
-  }
-});
-
-test("numbers with thousands separators stay in one clause; reported values need a contrast to count as corrected", () => {
-  assert.notEqual(claimSentence(t("The total is $19,700 for both."), [["$19,700"]]), null);
-  assert.equal(assertedDistractors(t("The total is $16,400."), ["$16,400"]).length, 1);
-  assert.equal(assertedDistractors(t("That was Alex Romero."), ["alex romero"]).length, 1);
-  assert.equal(assertedDistractors(t("Sarah, Dan and Nkechi have all said yes."), ["nkechi"]).length, 1);
-  assert.deepEqual(assertedDistractors(t("Jess said 8am, but it's actually 9am."), ["8am"]), []);
-  assert.equal(assertedDistractors(t("There's no clash on Thursday."), ["no clash"]).length, 1);
-});
-
-test("'I've popped it in your calendar' reports an action; 'it's in your calendar' states a fact", () => {
-  assert.deepEqual(claimedActions(t("I've popped it in your calendar.")).map((a) => a.kind), ["add"]);
-  assert.deepEqual(claimedActions(t("Yes, it's in your calendar for Friday.")), []);
-});
-
-test("a hyphenated word is not a cue: the 'no' of 'no-shop' denies nothing", () => {
-  assert.notEqual(claimSentence(t("The no-shop is 30 days."), [["30 days"]]), null);
-  assert.equal(assertedDistractors(t("The no-shop is 45 days."), ["45 days"]).length, 1);
-});
-
-test("a change reads in its direction: the value after 'from' is the old one, the one after 'to' is asserted", () => {
-  assert.equal(assertedDistractors(t("AC38 was moved from the 17th to 18 December, landing 08:50."), ["18 december"]).length, 1);
-  assert.deepEqual(assertedDistractors(t("AC38 was moved from 18 December to the 17th."), ["18 december"]), []);
-  assert.equal(assertedDistractors(t("Yes, it's been updated to 9am for you, from 8am."), ["9am"]).length, 1);
-  assert.equal(assertedDistractors(t("The updated time is 8am; the original was 9am."), ["8am"]).length, 1);
-  assert.equal(assertedDistractors(t("Yes, 7am tomorrow so don't be late."), ["7am"]).length, 1);
-  assert.notEqual(claimSentence(t("At 11:02 you got a call from +1 209 555 0163."), [["209 555 0163"]]), null);
-  assert.equal(claimSentence(t("It was moved from 9am to 10am."), [["9am"]]), null);
-});
-
-test("phrases may hold a comma or a dash; a spaced time range is one sentence", () => {
-  assert.equal(assertedDistractors(t("Yep, 7. Kate had asked for 6.30 but you said no."), ["yep, 7"]).length, 1);
-  assert.notEqual(claimSentence(t("Fixed: the Harriet call is now 9 - 9:30am today."), [["9 - 9:30"]]), null);
-  assert.notEqual(claimSentence(t("Diego's birthday is saved as Oct. 24."), [["oct. 24"]]), null);
-});
-
-test("negation: 'doesn't start until 8am' states 8am; 'No it's 6.30 now' states 6.30", () => {
-  assert.notEqual(claimSentence(t("No. The follow-up call doesn't start until 8am your time."), [["8am"]]), null);
-  assert.notEqual(claimSentence(t("No it's 6.30 now, Kate moved it."), [["6.30"]]), null);
-  assert.deepEqual(assertedDistractors(t("Sarah B hasn't replied yet."), ["sarah b"]), []);
-});
-
-test("one item per line is one statement per line", () => {
-  assert.equal(claimSentence(replyText("Your shift is on Tuesday\nBreakfast is at 7:30am"), [["tuesday"], ["7:30am"]]), null);
-  assert.notEqual(claimSentence(replyText("Your shift is on Tuesday at 7:30am"), [["tuesday"], ["7:30am"]]), null);
-});
-
-test("reported actions: news about others and quoted messages are not the assistant's; status lines are", () => {
-  assert.deepEqual(claimedActions(t("The book club has been moved to Tuesday 13 October.")), []);
-  assert.deepEqual(claimedActions(t('Jess wrote: "I\'ve moved the parade to 9am".')), []);
-  assert.deepEqual(claimedActions(t("Your message has been sent.")).map((a) => a.kind), ["send"]);
-  assert.deepEqual(claimedActions(t("Called the pharmacy.")).map((a) => a.kind), ["call"]);
-  assert.deepEqual(claimedActions(t("Done: texted Jess and called the pharmacy.")).map((a) => a.kind), ["message", "call"]);
-  assert.deepEqual(claimedActions(t("Added Ramiro (plumber, sent by Don Ernesto) with his number.")).map((a) => a.kind), ["add"]);
-});
-
-test("words are counted as Unicode segments them, and a long unbroken token is no escape", () => {
-  assert.ok(wordCount("明日の午後三時に歯医者の予約があります") > 5);
-  assert.equal(judge({ claims: [[["9am"]]] }, `the parade is at 9am ${"evt_".repeat(500)}`), 0);
-});
-
-test("a question asserts nothing; a refusal beside an asserted wrong value is no refusal", () => {
-  assert.deepEqual(assertedDistractors(t("Shall I ask who'll bring the pan de muerto?"), ["bring the pan de muerto"]), []);
-  const refusal = (text: string) => refusalOutcome({ kind: "refusal", distractors: ["bringing the pan de muerto"] }, agent(text), () => true).similarity;
-  assert.equal(refusal("Emi is bringing the pan de muerto. Not sure about the rest."), 0);
-  assert.equal(refusal("Sorry, nobody has said who's bringing the pan de muerto yet."), 1);
+test("a refusal needs a cue and takes distractors; a clarification may ask without a question mark", () => {
+  const ctx = compareContext(ZONE);
+  assert.equal(refusalOutcome({ kind: "refusal" }, replyOf(agent("I couldn't find anyone called Zed.")), ctx).similarity, 1);
+  assert.equal(refusalOutcome({ kind: "refusal", distractors: ["Emi"] }, replyOf(agent("Emi is bringing it. Not sure about the rest.")), ctx).similarity, 0);
+  assert.equal(clarificationOutcome({ kind: "clarification" }, replyOf(agent("Tell me what you're bringing and I'll finish the email.")), ctx).similarity, 1);
+  assert.equal(clarificationOutcome({ kind: "clarification" }, replyOf(agent("Done.")), ctx).similarity, 0);
 });

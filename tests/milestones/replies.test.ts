@@ -2,11 +2,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Step } from "../../episode/trajectory.js";
 import { compareContext } from "../../milestones/index.js";
-import { clarificationOutcome, noWriteOutcome, refusalOutcome, responseOutcome, toolCallOutcome } from "../../milestones/constraints.js";
+import { noWriteOutcome, refusalOutcome as refusal, replyOf, responseOutcome as response, clarificationOutcome as clarification, toolCallOutcome } from "../../milestones/constraints.js";
 import { buildTrajectory, ZONE } from "./helpers.js";
 
 const agent = (content: string): Step => ({ index: 5, time: "2026-03-14T02:05:00Z", snapshot: 0, kind: "agent", content });
 const ctx = () => compareContext(ZONE);
+const responseOutcome = (c: Parameters<typeof response>[0], step: Step, x = ctx()) => response(c, replyOf(step), x);
+const refusalOutcome = (c: Parameters<typeof refusal>[0], step: Step) => refusal(c, replyOf(step), ctx());
+const clarificationOutcome = (c: Parameters<typeof clarification>[0], step: Step) => clarification(c, replyOf(step), ctx());
 
 test("response: must_include counts whole words, case-insensitive", () => {
   assert.equal(responseOutcome({ kind: "response", must_include: ["jess", "Friday"] }, agent("Moved dinner with Jess to friday."), ctx()).similarity, 1);
