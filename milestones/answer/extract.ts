@@ -81,6 +81,12 @@ parser.parsers.push({
   extract: (_context, match) => ({ day: Number(match[1]) }),
 });
 
+// "Thursday 5th": a weekday and a day of the month.
+parser.parsers.push({
+  pattern: () => /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i,
+  extract: (_context, match) => ({ day: Number(match[2]), weekday: ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf(match[1]!.toLowerCase()) }),
+});
+
 function offsetMinutes(iso: string): number {
   const m = /([+-])(\d{2}):?(\d{2})$/.exec(iso);
   return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
@@ -99,12 +105,20 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
     if (s.isCertain("year")) known.year = s.get("year")!;
     if (s.isCertain("weekday")) known.weekday = s.get("weekday")! === 0 ? 7 : s.get("weekday")!;
     if (Object.keys(known).length === 0) continue; // a time alone
-    const implied = { year: s.get("year")!, month: s.get("month")!, day: s.get("day")! };
+    // "Dec 18" is the 18th of December, not December 2018.
+    const shortYear = /\b(\d{1,2})$/.exec(r.text);
+    if (known.year !== undefined && known.day === undefined && shortYear && !r.text.includes("'")) {
+      known.day = Number(shortYear[1]);
+      delete known.year;
+    }
+    const implied = { year: known.year ?? s.get("year")!, month: s.get("month")!, day: known.day ?? s.get("day")! };
+    if (known.year === undefined && implied.year < 2000) implied.year = new Date(ref.time).getUTCFullYear();
+    const lead = /^[^\p{L}\p{N}]*/u.exec(r.text)![0].length;
     // A weekday with a stated date that disagrees ("Fri 12 Nov" when the 12th is a Thursday) keeps both.
     if (known.weekday === undefined && known.day !== undefined && known.month !== undefined) {
       known.weekday = weekdayOf(known.year ?? implied.year, known.month, known.day);
     }
-    out.push({ value: { type: "date", known, implied, ...(s.isCertain("hour") ? { withTime: true } : {}) }, start: r.index, end: r.index + r.text.length });
+    out.push({ value: { type: "date", known, implied, ...(s.isCertain("hour") ? { withTime: true } : {}) }, start: r.index + lead, end: r.index + r.text.length });
   }
   return out;
 }

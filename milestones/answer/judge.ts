@@ -84,7 +84,8 @@ function contradiction(reader: Reader, s: Statement, fact: Fact): string | null 
 }
 
 export function readFacts(reader: Reader, statements: readonly Statement[], facts: readonly Fact[]): FactReading[] {
-  const asserting = statements.filter((s) => !s.question && s.kind !== "code");
+  // A question may carry a fact (a clarifying question names what it asks about).
+  const asserting = statements.filter((s) => s.kind !== "code");
   return facts.map((fact, i) => {
     const groups = [...fact.about, ...fact.values];
     const foreign = facts.filter((_, j) => j !== i).flatMap((f) => [...f.about, ...f.values])

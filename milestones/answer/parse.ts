@@ -80,6 +80,11 @@ function prose(w: Walk, text: string, context: string, kind: StatementKind): str
 }
 
 function list(w: Walk, token: Tokens.List, context: string) {
+  // "4417. It's the key safe code" opens a message, not a list numbered from 4417.
+  if (token.ordered && token.items.length === 1 && Number(token.start) > 9) {
+    prose(w, `${token.start}. ${plain(token.items[0]!.tokens, token.items[0]!.text)}`, context, "sentence");
+    return;
+  }
   const items: string[] = [];
   for (const item of token.items) {
     const own = item.tokens.filter((t) => t.type !== "list");

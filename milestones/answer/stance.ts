@@ -32,7 +32,13 @@ const DIRECTION = /\b(from|to|into|now|until|till)\b/g;
 const CHANGE_VERB = /\b(moved|changed|rescheduled|updated|shifted|pushed|brought|switched|bumped|corrected|went|gone|goes|cut|raised|dropped|moving|changing|pushing|push|move|cancelled|canceled|cancel)\b/;
 // After a value, these say it no longer holds: "9am, which was cancelled", "9am (cancelled)",
 // "9am has been moved". A bare verb is not enough: in "Daichi moved the booking" Daichi acts.
-const PAST_AFTER = /^(?:\s*[\w'-]+){0,2}\s*(?:\([^)]*\))?\s*(?:[,(]\s*(?:(?:which|that)\s+)?(?:(?:was|were|has been|have been|had been|got|is|are|now)\s+)?|\s(?:which|that)\s+(?:was|were|has been|had been|got)\s+|(?:was|were|has been|have been|had been|got)\s+)(?:since\s+)?(?:cancelled|canceled|called off|moved|changed|rescheduled|replaced|superseded|postponed|scrapped|dropped|updated|corrected|no longer|not any more|not anymore|out of date|outdated|old)\b/;
+const PAST_VERB = "(?:since\\s+)?(?:cancelled|canceled|called off|moved|changed|rescheduled|replaced|superseded|postponed|scrapped|dropped|updated|corrected|no longer|not any more|not anymore|out of date|outdated|old)\\b";
+const PAST_AUX = "(?:was|were|has been|have been|had been|got)\\s+";
+const PAST_AFTER = new RegExp(
+  // right after the value: "9am (cancelled)", "9am, which was moved", "9am was cancelled"
+  `^\\s*(?:[,(]\\s*(?:(?:which|that)\\s+)?(?:${PAST_AUX}|(?:is|are)\\s+)?|\\s(?:which|that)\\s+${PAST_AUX}|${PAST_AUX})${PAST_VERB}` +
+  // a few words on, with an auxiliary: "your wednesday 7:30 flight (qf414) was cancelled"
+  `|^(?:\\s*(?!now\\b)[\\w'-]+){1,2}\\s*(?:\\([^)]*\\))?\\s*(?:(?:which|that)\\s+)?${PAST_AUX}${PAST_VERB}`);
 // "it was 9am until Thursday's fix": "until" after a dated value ends its time ("open 9am until
 // 5pm" states 9am).
 const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
@@ -41,14 +47,17 @@ const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
 // semicolon, a bracket, " :: " (a statement's context; a colon is not a break, so the label of
 // "Originally: Tue 6 Oct" is read with its value), or before "but", "however", "although",
 // "though", "whereas", "while".
-const CLAUSE_BREAK = /,(?!\d{3}\b)|(?<!\d),|\s[\u2013\u2014-]\s|\s::\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
+const CLAUSE_BREAK = /,(?!\d{3}\b)|(?<!\d),|\s[\u2013\u2014-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
 
-/** The clause of `text` up to position `at`: what a reader has read of that statement. */
+/** The clause of `text` up to position `at`: what a reader has read of that statement. A colon
+ *  ends a clause, except after a short label ("Originally: Tue 6 Oct" is read as one). */
 export function clauseBefore(text: string, at: number): string {
   let start = 0;
   for (const m of text.matchAll(CLAUSE_BREAK)) {
     const end = m.index + m[0].length;
-    if (end <= at) start = end; else break;
+    if (end > at) break;
+    if (m[0].startsWith(":") && text.slice(start, m.index).trim().split(/\s+/).length <= 2) continue;
+    start = end;
   }
   return text.slice(start, at).trim();
 }
@@ -64,7 +73,7 @@ const lastWords = (text: string, n: number) => text.split(" ").slice(-n).join(" 
 /** Denied by a negation shortly before it, unless "until"/"before" comes between ("doesn't start
  *  until 8am" states 8am). A clause that opens with "no" answers the question ("No it's 6.30 now"). */
 function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
-  const window = lastWords(before.replace(/^(no|nope)\b[\s!.:,]*(?=(it|it's|its|that|that's|he|she|they|you|i|we|there|the)\b)/, ""), words);
+  const window = lastWords(before.replace(/^(no|nope)\s*[!.:,\u2013\u2014-]+\s*|^(no|nope)\s+(?=(it|it's|its|that|that's|he|she|they|you|i|we|there|the)\b)/, ""), words);
   if (!hasCue(window, CUES.negation)) return false;
   return !/\b(until|till|before|after)\b/.test(window.slice(Math.max(0, window.search(/n't|\bnot\b|\bno\b|\bnever\b/))));
 }

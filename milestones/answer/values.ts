@@ -27,26 +27,21 @@ export function weekdayOf(year: number, month: number, day: number): number {
   return d === 0 ? 7 : d;
 }
 
-function withWeekday(v: DateValue): DateValue["known"] {
-  const k = { ...v.known };
-  if (k.weekday === undefined && k.day !== undefined) {
-    k.weekday = weekdayOf(k.year ?? v.implied.year, k.month ?? v.implied.month, k.day);
-  }
-  return k;
-}
-
-/** Two dates are the same when every component both state agrees (a weekday is derived from a
- *  stated day): "Friday" is "Fri 13 Nov" but not "Thu 12 Nov"; "the 12th" is "12 November". */
+/** Two dates are the same when the components both state agree. A weekday alone ("Friday") is
+ *  the date it is taken for, near when the message was written; a month alone is too vague to be a
+ *  date. "Friday" is "Fri 13 Nov" that week but not "Fri 20 Nov"; "the 12th" is "12 November". */
 function sameDate(a: DateValue, b: DateValue): boolean {
-  const ka = withWeekday(a), kb = withWeekday(b);
-  let shared = 0;
-  for (const key of ["year", "month", "day", "weekday"] as const) {
-    if (ka[key] !== undefined && kb[key] !== undefined) {
-      if (ka[key] !== kb[key]) return false;
-      shared++;
-    }
+  const ka = a.known, kb = b.known;
+  const full = (k: DateValue["known"]) => k.day !== undefined;
+  if ((!full(ka) && ka.weekday === undefined) || (!full(kb) && kb.weekday === undefined)) return false;
+  if (full(ka) && full(kb)) {
+    return ka.day === kb.day && (ka.month === undefined || kb.month === undefined || ka.month === kb.month)
+      && (ka.year === undefined || kb.year === undefined || ka.year === kb.year);
   }
-  return shared > 0;
+  if (!full(ka) && !full(kb)) return ka.weekday === kb.weekday;
+  const [weekday, date] = full(ka) ? [b, a] : [a, b];
+  const d = { ...date.implied, ...date.known };
+  return weekday.implied.day === d.day && weekday.implied.month === d.month;
 }
 
 /** "7.30" (no am/pm) is 7:30 or 19:30; "7:30am" is not "19:30". */
