@@ -83,6 +83,7 @@ export function registerCommands(program: Command): void {
     .description("run an agent (an OpenAI-compatible model, or the gold trajectories) on the benchmark; resumable")
     .requiredOption("--out <dir>", "the run directory (run it again to resume)")
     .option("--agent <kind>", "model | gold", "model")
+    .option("--label <name>", "the run's name in run.json and the report (default: the model name, or gold); two runs of one model need two labels")
     .option("--model <name>", "the model under test")
     .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
     .option("--api-key-env <var>", "environment variable holding the API key", "OPENAI_API_KEY")

@@ -17,8 +17,18 @@ const program = new Command("pimbox")
   .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 registerCommands(program);
 
+/** commander answers `pimbox typo --help` with the top-level help and exit 0, so a script never
+ *  learns that the command does not exist. The top level takes no option with a value, so the
+ *  first word that is not an option is the command: when it is unknown, --help is dropped and
+ *  commander reports the unknown command as it does without it (exit 2). */
+function argvForUnknownCommand(argv: string[]): string[] {
+  const first = argv.slice(2).find((a) => !a.startsWith("-"));
+  const known = first === undefined || first === "help" || program.commands.some((c) => c.name() === first || c.aliases().includes(first));
+  return known ? argv : argv.filter((a, i) => i < 2 || (a !== "--help" && a !== "-h"));
+}
+
 try {
-  await program.parseAsync(process.argv);
+  await program.parseAsync(argvForUnknownCommand(process.argv));
 } catch (e) {
   if (e instanceof CommanderError) {
     process.exitCode = e.exitCode === 0 ? 0 : 2;

@@ -12,7 +12,7 @@ import { UsageError } from "./usage.js";
 
 export interface RunOptions {
   agent: string; model?: string; baseUrl?: string; apiKeyEnv: string; via: string; server?: string; token?: string;
-  out: string; concurrency: string; trials: string; temperature?: string; seed?: string; maxTurns: string; maxToolCalls: string;
+  label?: string; out: string; concurrency: string; trials: string; temperature?: string; seed?: string; maxTurns: string; maxToolCalls: string;
   timeout: string; maxRetries: string; tick: string; userModel?: string; judgeModel?: string; augment: string[];
   systemPrompt?: string; scenario: string[]; protagonist: string[]; tranche: string[]; challenge: string[]; turns?: string;
   limit?: string; shard?: string; retryErrors?: boolean; json?: boolean; data: string;
@@ -37,7 +37,7 @@ export function parseRunConfig(o: RunOptions): RunConfig {
   }
   const timeout = num(o.timeout);
   const parsed = runConfig.safeParse({
-    agent: o.agent, model: o.model ?? null, base_url: o.baseUrl ?? null, api_key_env: o.apiKeyEnv, via: o.via,
+    label: o.label ?? null, agent: o.agent, model: o.model ?? null, base_url: o.baseUrl ?? null, api_key_env: o.apiKeyEnv, via: o.via,
     server: o.server ?? null, temperature: num(o.temperature) ?? null, seed: num(o.seed) ?? null,
     max_turns: num(o.maxTurns), max_tool_calls: num(o.maxToolCalls),
     timeout_ms: typeof timeout === "number" ? Math.round(timeout * 1000) : timeout,

@@ -45,7 +45,7 @@ export function loadRuns(dirs: readonly string[]): LoadedRuns {
       const key = `${row.model}\u0000${row.scenario_id}\u0000${row.trial}`;
       const earlier = episodes.get(key);
       if (earlier && earlier.dir !== dir) {
-        throw new ReportInputError(`${dir} and ${earlier.dir} both hold ${row.scenario_id} trial ${row.trial} of "${row.model}"; give each run its own label (run.json "label") or drop one directory`);
+        throw new ReportInputError(`${dir} and ${earlier.dir} both hold ${row.scenario_id} trial ${row.trial} of "${row.model}"; give each run its own label (\`pimbox run --label NAME\`; for a finished run, "label" in its run.json) or drop one directory`);
       }
       if (earlier) warnings.push(`${dir}: ${row.scenario_id} trial ${row.trial} has more than one result line; the last one is used`);
       episodes.set(key, { row, dir });

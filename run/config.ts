@@ -21,7 +21,11 @@ export const filters = z.object({
 }).strict();
 export type Filters = z.infer<typeof filters>;
 
+/** What names a run in run.json and in the report: printable, one line. */
+export const runLabel = z.string().trim().min(1).max(200).regex(/^[^\p{Cc}]+$/u, "printable text on one line");
+
 export const runConfig = z.object({
+  label: runLabel.nullable().default(null).describe("the run's name in run.json and the report (default: the model name, or \"gold\")"),
   agent: z.enum(["model", "gold"]).describe("model: a chat-completions model; gold: plays each scenario's gold trajectory"),
   model: z.string().min(1).nullable().default(null),
   base_url: z.url().nullable().default(null).describe("OpenAI-compatible endpoint (default: the openai package's, api.openai.com)"),
@@ -53,11 +57,17 @@ export type RunConfig = z.infer<typeof runConfig>;
 /** Fields that may differ between a run and its resumption: they do not change any result. */
 export const RESUMABLE_DIFFERENCES: ReadonlySet<string> = new Set(["concurrency", "server", "retry_errors", "timeout_ms", "max_retries"]);
 
-/** The first field that differs between two configurations, ignoring the harmless ones. */
+/** The name of a run: --label, else the model, else "gold". */
+export function labelOf(config: RunConfig): string {
+  return config.label ?? (config.agent === "gold" ? "gold" : config.model!);
+}
+
+/** The first field that differs between two configurations, ignoring the harmless ones. A field
+ *  an older run.json lacks counts as null (its default), so adding one does not orphan runs. */
 export function configDifference(a: Record<string, unknown>, b: Record<string, unknown>, ignore: readonly string[] = []): string | null {
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (RESUMABLE_DIFFERENCES.has(key) || ignore.includes(key)) continue;
-    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return key;
+    if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)) return key;
   }
   return null;
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PROMPT_PARTS } from "../episode/prompt.js";
 import { PACKAGE_ROOT } from "../scenarios/paths.js";
-import type { RunConfig } from "./config.js";
+import { labelOf, type RunConfig } from "./config.js";
 import { JUDGE_PROMPT } from "./judge.js";
 import { RUN_FORMAT, RUN_VERSION, type RunManifest } from "./run-dir.js";
 import { USER_PROMPT } from "./user-llm.js";
@@ -36,7 +36,7 @@ export function buildManifest(config: RunConfig, dataDir: string, scenarioIds: s
     pimbox_version: pimboxVersion(),
     created: new Date().toISOString(),
     data_hash: dataHash(dataDir),
-    label: config.agent === "gold" ? "gold" : config.model!,
+    label: labelOf(config),
     config: config as unknown as Record<string, unknown>,
     prompts,
     shard: config.shard,

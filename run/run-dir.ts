@@ -25,7 +25,7 @@ export const runManifest = z.object({
   pimbox_version: z.string(),
   created: z.string().describe("ISO 8601 wall-clock time the run directory was created"),
   data_hash: z.string().describe("sha256 of the scenario and protagonist files the run used"),
-  /** The agent under test, as a label for tables: the model name, or "gold". */
+  /** The run's name in the report's tables: `--label`, else the model name, or "gold". */
   label: z.string().min(1),
   config: z.record(z.string(), z.unknown()).describe("the full configuration: model, base_url, via, trials, temperature, seed, user and judge models, augmentations, filters, limits"),
   prompts: z.record(z.string(), z.string()).describe("the system prompts used, by name"),

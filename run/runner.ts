@@ -3,7 +3,7 @@ import type { ScoreReport } from "../milestones/index.js";
 import type { Agent } from "./agent.js";
 import { GoldAgent } from "./agent-gold.js";
 import { ModelAgent } from "./agent-model.js";
-import type { RunConfig } from "./config.js";
+import { labelOf, type RunConfig } from "./config.js";
 import type { Environment } from "./environment.js";
 import { HttpEnvironment } from "./environment-http.js";
 import { McpEnvironment } from "./environment-mcp.js";
@@ -115,7 +115,7 @@ interface EpisodeContext {
 async function runOne(scenario: Scenario, trial: number, ctx: EpisodeContext): Promise<void> {
   const { config, dir } = ctx;
   const agentMeta = {
-    label: config.agent === "gold" ? "gold" : config.model, agent: config.agent, model: config.model, via: config.via, trial,
+    label: labelOf(config), agent: config.agent, model: config.model, via: config.via, trial,
     ...(config.augment.length ? { augment: config.augment } : {}), ...(config.user_model ? { user_model: config.user_model } : {}),
   };
   const traj = dir.trajectory(scenario.id, trial, { tick_seconds: config.tick_seconds, agent: agentMeta });

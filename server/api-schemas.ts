@@ -63,11 +63,20 @@ export const protagonistList = z.object({
 
 const toolSchemas = z.array(z.unknown()).describe("tool schemas in the requested format (objects)");
 
-export const episodeStatus = z.object({
-  episode_id: z.string(), scenario_id: z.string(), reference_time: z.string(), time_zone: z.string(),
+/** What the agent under test sees of its episode: an opaque id and what its system prompt already
+ *  says (reference time, zone, single or multi-turn), never the scenario id: the data ships with
+ *  the package, so the id would be a key to the gold answers. */
+export const agentEpisodeStatus = z.object({
+  episode_id: z.string(), reference_time: z.string(), time_zone: z.string(),
   now: z.string().describe("the episode clock, ISO 8601 with offset"), turns: z.enum(["single", "multi"]),
   ended: z.boolean(), step_count: z.number().int(), mcp_url: z.string(),
-});
+}).strict();
+
+/** The harness's view: the agent's, plus the scenario. */
+export const episodeStatus = agentEpisodeStatus.extend({ scenario_id: z.string() }).strict();
+
+export const episodeStatusByRole = z.union([episodeStatus, agentEpisodeStatus])
+  .describe("with the server's token (or none set): the status with scenario_id; with an agent_token: the same without it");
 
 export const episodeCreated = episodeStatus.extend({
   agent_token: z.string().describe("credential for the agent under test: opens this episode's tools, messages and MCP, nothing else"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  agentMessageBody, agentMessageReply, createEpisodeBody, episodeCreated, episodeStatus, errorBody, healthBody, protagonistList,
+  agentMessageBody, agentMessageReply, createEpisodeBody, episodeCreated, episodeStatusByRole, errorBody, healthBody, protagonistList,
   scenarioBody, scenarioList, scoreBody, scoreReport, stateBody, stepAck, toolCallResult, toolFormat, toolList, trajectoryBody,
   userMessageBody,
 } from "./api-schemas.js";
@@ -59,7 +59,7 @@ const OPERATIONS: Operation[] = [
   { method: "get", path: "/protagonists", id: "listProtagonists", tag: "scenarios", role: "harness", summary: "list protagonists", ok: { status: 200, description: "the protagonists", schema: protagonistList }, errors: [] },
   { method: "post", path: "/episodes", id: "createEpisode", tag: "episodes", role: "harness", summary: "create an episode: id, agent_token, system prompt, first user message, tool schemas",
     body: createEpisodeBody, ok: { status: 201, description: "the episode", schema: episodeCreated }, errors: [400, 404, 413, 415, 422, 503] },
-  { method: "get", path: "/episodes/{id}", id: "getEpisode", tag: "agent", role: "agent", summary: "episode status", params: [episodeId], ok: { status: 200, description: "status", schema: episodeStatus }, errors: [404] },
+  { method: "get", path: "/episodes/{id}", id: "getEpisode", tag: "agent", role: "agent", summary: "episode status (with an agent_token: no scenario_id)", params: [episodeId], ok: { status: 200, description: "status", schema: episodeStatusByRole }, errors: [404] },
   { method: "delete", path: "/episodes/{id}", id: "deleteEpisode", tag: "episodes", role: "harness", summary: "delete the episode (and its journal)", params: [episodeId], ok: { status: 204, description: "deleted" }, errors: [404] },
   { method: "get", path: "/episodes/{id}/tools", id: "listTools", tag: "agent", role: "agent", summary: "tool schemas",
     params: [episodeId, { name: "format", in: "query", description: "schema format (default openai)", schema: z.toJSONSchema(toolFormat, { target: "openapi-3.0" }) as Record<string, unknown> }],

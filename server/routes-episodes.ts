@@ -9,7 +9,7 @@ import type { EpisodeStore } from "./episode-store.js";
 import type { Scoring } from "./scoring.js";
 import { HttpError } from "./http-error.js";
 import {
-  agentMessageBody, agentMessageReply, createEpisodeBody, episodeCreated, episodeStatus, scoreReport, stateBody, stepAck,
+  agentEpisodeStatus, agentMessageBody, agentMessageReply, createEpisodeBody, episodeCreated, episodeStatus, scoreReport, stateBody, stepAck,
   toolCallResult, toolFormat, toolList, trajectoryBody, userMessageBody,
 } from "./api-schemas.js";
 import { parseBody, send } from "./validate-body.js";
@@ -24,10 +24,10 @@ function formatOf(value: unknown): ToolFormat {
   return parsed.data;
 }
 
-function describe(e: Episode, baseUrl: string): z.input<typeof episodeStatus> {
+/** The agent's view of its episode: nothing that names the scenario. */
+function agentView(e: Episode, baseUrl: string): z.input<typeof agentEpisodeStatus> {
   return {
     episode_id: e.id,
-    scenario_id: e.scenario.id,
     reference_time: e.scenario.file.reference_time,
     time_zone: e.scenario.zone,
     now: e.now(),
@@ -36,6 +36,10 @@ function describe(e: Episode, baseUrl: string): z.input<typeof episodeStatus> {
     step_count: e.stepCount,
     mcp_url: `${baseUrl}/episodes/${e.id}/mcp`,
   };
+}
+
+function describe(e: Episode, baseUrl: string): z.input<typeof episodeStatus> {
+  return { ...agentView(e, baseUrl), scenario_id: e.scenario.id };
 }
 
 export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, scoring: Scoring): Router {
@@ -63,7 +67,11 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, sco
     }, 201);
   });
 
-  router.get("/episodes/:id", (req: IdRequest, res) => { send(res, episodeStatus, describe(episodeOf(req), baseUrl(req))); });
+  router.get("/episodes/:id", (req: IdRequest, res) => {
+    const episode = episodeOf(req);
+    if (res.locals.role === "agent") send(res, agentEpisodeStatus, agentView(episode, baseUrl(req)));
+    else send(res, episodeStatus, describe(episode, baseUrl(req)));
+  });
 
   router.delete("/episodes/:id", (req: IdRequest, res) => {
     episodeOf(req);

@@ -24,8 +24,41 @@ function getEmail(ctx: ToolContext, emailId: string, field: string): EmailRow {
   return row;
 }
 
-function selfAddress(people: ContactDirectory): string {
-  return people.self?.emails[0]?.address ?? "me@localhost";
+/** The user's own addresses: those on their own contact card, in its order (the first is the
+ *  default account). */
+function ownAddresses(people: ContactDirectory): string[] {
+  return people.self?.emails.map((e) => e.address) ?? [];
+}
+
+const FALLBACK_ADDRESS = "me@localhost";
+
+/** The account a new email goes out from: `from` when given (one of the user's own addresses,
+ *  any case), else for a reply the address its thread reached the user at, else the default. */
+function senderAddress(ctx: ToolContext, people: ContactDirectory, from: string | undefined, original: EmailRow | undefined): string {
+  const own = ownAddresses(people);
+  const ownOne = (a: string) => own.find((o) => o.toLowerCase() === a.trim().toLowerCase());
+  if (from !== undefined) {
+    const found = ownOne(from);
+    if (found) return found;
+    throw invalid("from", own.length
+      ? `"${from}" is not one of the user's own addresses; use one of: ${own.join(", ")}`
+      : `the user has no email address on their contact card to send from; leave "from" out`);
+  }
+  if (original) {
+    // The replied-to email first, then the rest of its thread, newest first: the user's address
+    // as a sender (their own sent mail) or as a recipient (mail they received); failing that, a
+    // list it came through (team@clinic for the user's own @clinic address).
+    const thread = [original, ...byTime(ctx.rows("emails").filter((m) => m.thread_id === original.thread_id && m.id !== original.id), (m) => m.time, "desc")];
+    for (const m of thread) {
+      const found = [m.from_address, ...m.to, ...m.cc].map(ownOne).find((a) => a !== undefined);
+      if (found) return found;
+    }
+    const domain = (a: string) => a.slice(a.lastIndexOf("@") + 1).toLowerCase();
+    const listDomains = new Set(thread.flatMap((m) => [...m.to, ...m.cc]).map(domain));
+    const viaList = own.find((o) => listDomains.has(domain(o)));
+    if (viaList) return viaList;
+  }
+  return own[0] ?? FALLBACK_ADDRESS;
 }
 
 const emailList = z.object({ emails: z.array(emailView) });
@@ -90,7 +123,8 @@ export const sendEmail = defineTool({
   name: "send_email",
   title: "Send an email (or save a draft)",
   description:
-    "Send an email from the user's address. To reply, give reply_to_email_id: the reply joins that thread and the subject defaults to \"Re: ...\". " +
+    "Send an email from the user's address. To reply, give reply_to_email_id: the reply joins that thread, goes out from the address the thread reached the user at, and the subject defaults to \"Re: ...\". " +
+    "A user with several addresses (work, personal) can send from another of them with from. " +
     "With save_as_draft: true the email is saved in drafts instead of being sent; edit or send it later with modify_draft_email. " +
     'Example: {"to": ["jess@example.com"], "subject": "Friday", "body": "Hi Jess, ..."}. Returns {email: {...}}.',
   domain: "email",
@@ -102,6 +136,7 @@ export const sendEmail = defineTool({
     subject: z.string().optional().describe("Subject line; required unless replying"),
     body: z.string().min(1).describe("The message text"),
     reply_to_email_id: z.string().min(1).optional().describe("Id of the email being answered"),
+    from: address.optional().describe("One of the user's own addresses to send from (default: for a reply, the address the thread came to; otherwise the user's first address)"),
     save_as_draft: z.boolean().optional().describe("true: save in drafts, do not send"),
   }),
   output: oneEmail,
@@ -110,11 +145,12 @@ export const sendEmail = defineTool({
     const original = args.reply_to_email_id === undefined ? undefined : getEmail(ctx, args.reply_to_email_id, "reply_to_email_id");
     const subject = args.subject ?? (original ? reSubject(original.subject) : undefined);
     if (subject === undefined) throw invalid("subject", "required when not replying to an email");
+    const fromAddress = senderAddress(ctx, people, args.from, original);
     const row: EmailRow = {
       id: ctx.nextId("em"),
       thread_id: original?.thread_id ?? ctx.nextId("th"),
       folder: args.save_as_draft ? "drafts" : "sent",
-      from_address: selfAddress(people),
+      from_address: fromAddress,
       from_name: people.self ? [people.self.first_name, people.self.last_name].filter(Boolean).join(" ") : null,
       to: args.to,
       cc: args.cc ?? [],

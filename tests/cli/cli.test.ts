@@ -29,6 +29,18 @@ test("usage errors exit 2 with a message on stderr", () => {
   }
 });
 
+test("an unknown command exits 2 with or without --help, naming the command", () => {
+  for (const args of [["typo"], ["typo", "--help"], ["--help", "typo"], ["typo", "-h"], ["scenarioz", "--help", "--json"]]) {
+    const r = pimbox(args);
+    assert.equal(r.status, 2, args.join(" "));
+    assert.match(r.stderr, /unknown command '(typo|scenarioz)'/, args.join(" "));
+    assert.equal(r.stdout, "", args.join(" "));
+  }
+  assert.match(pimbox(["scenarioz"]).stderr, /Did you mean scenarios\?/);
+  assert.equal(pimbox(["help", "typo"]).status, 2);
+  assert.equal(pimbox(["--help"]).status, 0);
+});
+
 test("pimbox scenarios --json prints id, protagonist and reference_time", () => {
   const r = pimbox(["scenarios", "--json"]);
   assert.equal(r.status, 0);

@@ -87,3 +87,33 @@ test("kill -9 midway, then the same command resumes: finished episodes are kept,
   assert.match(other.stderr, /holds another run: "model"/);
 });
 
+
+test("pimbox run --label names the run in run.json, the logs and the report; the report's clash error names --label", () => {
+  const root = tmp();
+  const dir = (name: string) => path.join(root, name);
+  const gold = (out: string, ...more: string[]) => pimbox(["run", "--agent", "gold", "--scenario", "kenji-001", "--scenario", "kenji-002", "--out", out, "--json", ...more]);
+  for (const [out, more] of [["a", []], ["b", []], ["c", ["--label", "gold, second try"]]] as [string, string[]][]) {
+    const r = gold(dir(out), ...more);
+    assert.equal(r.status, 0, r.stderr);
+  }
+  const manifest = (name: string) => JSON.parse(fs.readFileSync(path.join(dir(name), "run.json"), "utf8")) as { label: string; config: { label: string | null } };
+  assert.equal(manifest("a").label, "gold");
+  assert.deepEqual([manifest("c").label, manifest("c").config.label], ["gold, second try", "gold, second try"]);
+  const head = JSON.parse(fs.readFileSync(path.join(dir("c"), "trajectories", "kenji-001", "trial-1.jsonl"), "utf8").split("\n")[0]!);
+  assert.equal(head.agent.label, "gold, second try");
+
+  const clash = pimbox(["report", dir("a"), dir("b")]);
+  assert.equal(clash.status, 1);
+  assert.match(clash.stderr, /both hold kenji-00\d trial 1 of "gold"; give each run its own label \(`pimbox run --label NAME`/);
+  const report = pimbox(["report", dir("a"), dir("c"), "--json"]);
+  assert.equal(report.status, 0, report.stderr);
+  assert.deepEqual((JSON.parse(report.stdout) as { runs: { label: string }[] }).runs.map((x) => x.label), ["gold", "gold, second try"]);
+
+  // The label is part of the run: resuming under another one is refused, naming it.
+  const other = gold(dir("c"), "--label", "third");
+  assert.equal(other.status, 2);
+  assert.match(other.stderr, /holds another run: "label" was "gold, second try", now "third"/);
+  const blank = gold(dir("d"), "--label", " ");
+  assert.equal(blank.status, 2);
+  assert.match(blank.stderr, /--label: /);
+});

@@ -89,10 +89,41 @@ test("over MCP with an agent_token: the tools work and nothing shows the title o
   seen.push(status);
   const text = JSON.stringify(seen);
   assert.ok(!text.includes(TITLE), "the title leaked");
+  assert.ok(!text.includes("move-dinner"), "the scenario id leaked");
   assert.ok(!/challenge|milestone|minefield|gold/i.test(text), "an answer key leaked");
 
   const foreign = new StreamableHTTPClientTransport(new URL(`${running.url}/episodes/${id}/mcp`), { requestInit: { headers: { Authorization: "Bearer pa_guess" } } });
   await assert.rejects(new Client({ name: "x", version: "1" }).connect(foreign));
+});
+
+test("the agent's HTTP surface never names the scenario; the harness still reads it", async () => {
+  const { id, agent } = await create();
+  const headers = { Authorization: `Bearer ${agent}`, "content-type": "application/json" };
+  const bodies: unknown[] = [];
+  const get = async (path: string, init: RequestInit = {}, who: Record<string, string> = headers) => {
+    const r = await fetch(`${running.url}${path}`, { ...init, headers: { ...who, ...(init.headers as Record<string, string> | undefined) } });
+    const body = await r.json();
+    bodies.push({ path, status: r.status, headers: [...r.headers], body });
+    return body as Record<string, unknown>;
+  };
+  const status = await get(`/episodes/${id}`);
+  assert.deepEqual(Object.keys(status).sort(), ["ended", "episode_id", "mcp_url", "now", "reference_time", "step_count", "time_zone", "turns"]);
+  for (const format of ["openai", "anthropic", "mcp", "json_schema"]) await get(`/episodes/${id}/tools?format=${format}`);
+  await get(`/episodes/${id}/tools/search_calendar_events`, { method: "POST", body: JSON.stringify({ query: "dinner" }) });
+  await get(`/episodes/${id}/tools/modify_calendar_event`, { method: "POST", body: JSON.stringify({ event_id: "nope" }) });
+  await get(`/episodes/${id}/tools/no_such_tool`, { method: "POST", body: "{}" });
+  await get(`/episodes/${id}/tools/search_contacts?format=bad`, { method: "POST", body: "[1]" });
+  await get(`/episodes/${id}/messages`, { method: "POST", body: JSON.stringify({ content: "Which Jess do you mean?" }) });
+  await get(`/episodes/${id}/messages`, { method: "POST", body: JSON.stringify({ nope: 1 }) });
+  const listed = await get(`/episodes/${id}/mcp`, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), headers: { accept: "application/json, text/event-stream" } });
+  assert.equal((listed.result as { tools: unknown[] }).tools.length, 27);
+  const text = JSON.stringify(bodies);
+  assert.ok(!text.includes("move-dinner"), `the scenario id leaked: ${text.slice(0, 400)}`);
+  assert.ok(!text.includes(TITLE), "the title leaked");
+  // The harness reads the same episode with its scenario.
+  const full = await get(`/episodes/${id}`, {}, harness);
+  assert.equal(full.scenario_id, "test-move-dinner");
+  assert.equal(full.episode_id, id);
 });
 
 test("every route, not only MCP, refuses a foreign Host when bound to loopback", async () => {

@@ -1,6 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { call, openEpisode } from "../helpers.js";
+import { Episode } from "../../episode/episode.js";
+import { ScenarioCatalog } from "../../scenarios/catalog.js";
+import { DEFAULT_DATA_DIR } from "../../scenarios/paths.js";
 
 type Email = { id: string; thread_id: string; folder: string; subject: string; to: string[]; body: string; time: string };
 
@@ -53,4 +56,47 @@ test("remove_email_or_thread wants exactly one of its ids", () => {
   const e = openEpisode();
   const step = e.callTool("remove_email_or_thread", {});
   assert.equal(step.error?.code, "invalid_argument");
+});
+
+// Sofia Lindqvist (shipped data) has a personal address (her card's first) and a work one.
+const PERSONAL = "sofia.lindqvist@gmail.com";
+const WORK = "sofia@lygonvets.com.au";
+type Sent = { email: Email & { from: string } };
+const sofia = () => {
+  const scenario = ScenarioCatalog.lazy(DEFAULT_DATA_DIR).get("sofia-034")!;
+  return new Episode("test-sofia-034", scenario);
+};
+
+test("a reply goes out from the address its thread reached the user at", () => {
+  const e = sofia();
+  const reply = (id: string) => call<Sent>(e, "send_email", { to: ["x@example.com"], body: "Thanks", reply_to_email_id: id }).email.from;
+  assert.equal(reply("em_fergus_hello_oct11"), WORK); // Fergus wrote to her work address
+  assert.equal(reply("em_hamish_estimate_oct08"), PERSONAL); // the specialist wrote to her personal one
+  assert.equal(reply("em_roster_oct_sep25"), WORK); // to team@lygonvets.com.au: the list of her work domain
+  // Replying to her own sent mail keeps its account; a draft reply too.
+  const workSent = call<{ emails: Email[] }>(e, "search_emails", { folder: "sent", from: WORK }).emails.at(-1)!;
+  assert.equal(reply(workSent.id), WORK);
+  const draft = call<Sent>(e, "send_email", { to: ["x@example.com"], body: "Later", reply_to_email_id: "em_fergus_hello_oct11", save_as_draft: true }).email;
+  assert.deepEqual([draft.folder, draft.from], ["drafts", WORK]);
+});
+
+test("a new email goes from the first own address, or from the one named in from (any case)", () => {
+  const e = sofia();
+  const send = (args: Record<string, unknown>) => call<Sent>(e, "send_email", { to: ["x@example.com"], subject: "Hi", body: "Hello", ...args }).email.from;
+  assert.equal(send({}), PERSONAL);
+  assert.equal(send({ from: "Sofia@LygonVets.com.au" }), WORK);
+  assert.equal(send({ from: WORK, reply_to_email_id: "em_hamish_estimate_oct08" }), WORK); // named wins over the thread's
+});
+
+test("from must be one of the user's own addresses: a tool error naming the field and the allowed values, nothing sent", () => {
+  const e = sofia();
+  const before = call<{ emails: Email[] }>(e, "get_all_emails").emails.length;
+  const step = e.callTool("send_email", { to: ["x@example.com"], subject: "Hi", body: "Hello", from: "fergus.doyle.vet@gmail.com" });
+  assert.equal(step.ok, false);
+  assert.equal(step.error?.code, "invalid_argument");
+  assert.equal(step.error?.field, "from");
+  assert.match(step.error!.message, new RegExp(`use one of: ${PERSONAL}, ${WORK}`));
+  const malformed = e.callTool("send_email", { to: ["x@example.com"], subject: "Hi", body: "Hello", from: "sofia" });
+  assert.equal(malformed.error?.field, "from");
+  assert.equal(call<{ emails: Email[] }>(e, "get_all_emails").emails.length, before);
 });
