@@ -25,6 +25,8 @@
 // and the best over the supported steps. A node whose guardrail compares with its predecessor's
 // step then costs the size of its support per state, not its whole domain.
 
+import { TooLargeToScore } from "./budget.js";
+
 export interface MatchProblem {
   nodeCount: number;
   /** [u, v]: t_u <= t_v. */
@@ -202,9 +204,9 @@ type Values = (k: number, code: number) => number;
 
 /** The exact matcher would need more frontier states than it can hold: a long trajectory whose
  *  writes keep splitting the step classes of a DAG where one node reads several others. */
-export class MatchTooLarge extends Error {
+export class MatchTooLarge extends TooLargeToScore {
   constructor(readonly states: number) {
-    super(`matching this trajectory exactly needs ${states.toExponential(1)} states (at most ${MAX_STATES.toExponential(1)}): the trajectory is too long for this scenario's milestone DAG`);
+    super(`matching this trajectory exactly needs ${states.toExponential(1)} states (at most ${MAX_STATES.toExponential(1)}): the trajectory is too long for this scenario's milestone DAG`, MAX_STATES);
   }
 }
 
