@@ -44,6 +44,24 @@ export function readSnapshot(db: PimDatabase): Snapshot {
   return Object.freeze(Object.fromEntries(TABLE_NAMES.map((t) => [t, readTable(db, t)])));
 }
 
+const inserts = new WeakMap<PimDatabase, Map<TableName, { run(values: Record<string, unknown>): unknown }>>();
+
+/** Inserts a whole row (every column given) with a statement prepared once per database and
+ *  table: drizzle's query builder costs more per call than the insert itself. */
+export function insertRow<T extends TableName>(db: PimDatabase, table: T, row: (typeof tables)[T]["$inferInsert"]): void {
+  let perTable = inserts.get(db);
+  if (!perTable) inserts.set(db, (perTable = new Map()));
+  let statement = perTable.get(table);
+  if (!statement) {
+    const t = tables[table];
+    const columns = Object.keys(t) as (keyof typeof t & string)[];
+    const values = Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)]));
+    statement = db.insert(t).values(values as never).prepare();
+    perTable.set(table, statement);
+  }
+  statement.run(row as Record<string, unknown>);
+}
+
 /** SQLite orders TEXT by its bytes (UTF-8), that is by code point; JS `<` compares UTF-16 units. */
 export function compareIds(a: string, b: string): number {
   const n = Math.min(a.length, b.length);

@@ -59,6 +59,9 @@ export class Episode {
   private readonly allowed: ReadonlySet<string> | undefined;
   private counter = 0;
   private tracker: ChangeTracker | undefined;
+  /** Runs a function in a SQLite transaction: made on the first write, once (better-sqlite3
+   *  builds a wrapper per call of transaction()). */
+  private transaction: (<T>(run: () => T) => T) | undefined;
   private ended = false;
   private readonly observers: EpisodeObserver[] = [];
   lastActive = Date.now();
@@ -143,7 +146,7 @@ export class Episode {
       // that never writes costs nothing more).
       if (tool.write) this.tracker ??= new ChangeTracker(this.sqlite);
       const result = tool.write
-        ? this.sqlite.transaction(() => tool.handler(ctx, parsed.data))()
+        ? (this.transaction ??= this.sqlite.transaction((run: () => unknown) => run()) as <T>(run: () => T) => T)(() => tool.handler(ctx, parsed.data))
         : tool.handler(ctx, parsed.data);
       return { ok: true, result };
     } catch (e) {

@@ -16,7 +16,7 @@ const NO_ROWS: readonly Row[] = [];
 
 /** Rows read from table versions over one scoring (database constraints, equal-content checks),
  *  at most this many: past it the trajectory is refused as too large to score (a few seconds). */
-export const ROW_BUDGET = 2 ** 25;
+export const ROW_BUDGET = 2 ** 22;
 
 export interface TableVersions {
   /** version[table][snapshot index] -> version number. */
@@ -35,6 +35,7 @@ export function tableVersions(trajectory: Trajectory): TableVersions {
   /** The first snapshot of each version, per table. */
   const firstSnapshot = {} as Record<TableName, number[]>;
   let used = 0;
+  if (process.env.PIMBOX_DEBUG_WORK) process.on("exit", () => process.stderr.write(`rows ${used}\n`));
   const charge = (rows: number) => {
     used += rows;
     if (used > ROW_BUDGET) {
