@@ -224,7 +224,6 @@ function valueFunction(p: MatchProblem, layers: Layer[], domains: number[][]): V
   const sizes = layers.map((layer) => layer.radix.reduce((a, b) => a * b, 1));
   const total = sizes.reduce((a, b) => a + b, 0);
   if (total > MAX_STATES) throw new MatchTooLarge(total);
-  if (process.env.PIMBOX_DEBUG_WORK) process.on("exit", () => process.stderr.write(`matcher work ${work}\n`));
   const memo = sizes.map((n) => new Float64Array(n).fill(NaN));
   const indexOf = domains.map((d) => new Map(d.map((t, i) => [t, i])));
   // The code of the next state moves by `stride` per domain index of the placed node.

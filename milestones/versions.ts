@@ -35,7 +35,6 @@ export function tableVersions(trajectory: Trajectory): TableVersions {
   /** The first snapshot of each version, per table. */
   const firstSnapshot = {} as Record<TableName, number[]>;
   let used = 0;
-  if (process.env.PIMBOX_DEBUG_WORK) process.on("exit", () => process.stderr.write(`rows ${used}\n`));
   const charge = (rows: number) => {
     used += rows;
     if (used > ROW_BUDGET) {
