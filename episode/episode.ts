@@ -2,7 +2,8 @@ import type Database from "better-sqlite3";
 import type { z } from "zod";
 import type { Scenario } from "../scenarios/catalog.js";
 import { openFromSnapshot } from "../db/snapshot.js";
-import { ChangeTracker, wrap, type PimDatabase } from "../db/state.js";
+import { ChangeTracker, wrap, type NextSnapshot, type PimDatabase } from "../db/state.js";
+import { SnapshotHistory } from "./history.js";
 import { TOOLS, findTool } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { ToolContext } from "../tools/context.js";
@@ -49,12 +50,18 @@ export class Episode {
   private readonly clock: Clock;
   private readonly user: ScriptedUser;
   private readonly steps: Step[] = [];
-  private readonly snapshots: Snapshot[];
+  /** The current snapshot, every table an array. */
+  private latest: Snapshot;
+  /** Every snapshot, when the history is kept. */
+  private readonly history: SnapshotHistory | undefined;
   /** Snapshots made so far (steps index them), kept or not. */
   private snapshotCount = 1;
   private readonly allowed: ReadonlySet<string> | undefined;
   private counter = 0;
   private tracker: ChangeTracker | undefined;
+  /** Runs a function in a SQLite transaction: made on the first write, once (better-sqlite3
+   *  builds a wrapper per call of transaction()). */
+  private transaction: (<T>(run: () => T) => T) | undefined;
   private ended = false;
   private readonly observers: EpisodeObserver[] = [];
   lastActive = Date.now();
@@ -68,7 +75,8 @@ export class Episode {
     const start = scenario.cached("reference-ms", () => parseTime(scenario.file.reference_time, scenario.zone).toMillis());
     this.clock = new Clock(start, scenario.zone, options.tickSeconds, scenario.cached("zone-offsets", () => new Map<number, number>()));
     this.user = new ScriptedUser(scenario.file);
-    this.snapshots = [snapshot.rows];
+    this.latest = snapshot.rows;
+    this.history = options.history === "current" ? undefined : new SnapshotHistory(snapshot.rows);
     this.allowed = scenario.file.tools ? new Set(scenario.file.tools) : undefined;
     this.push({ kind: "system", content: scenario.cached("system-prompt", () => systemPrompt(scenario)) });
     this.push({ kind: "user", content: scenario.file.query });
@@ -138,7 +146,7 @@ export class Episode {
       // that never writes costs nothing more).
       if (tool.write) this.tracker ??= new ChangeTracker(this.sqlite);
       const result = tool.write
-        ? this.sqlite.transaction(() => tool.handler(ctx, parsed.data))()
+        ? (this.transaction ??= this.sqlite.transaction((run: () => unknown) => run()) as <T>(run: () => T) => T)(() => tool.handler(ctx, parsed.data))
         : tool.handler(ctx, parsed.data);
       return { ok: true, result };
     } catch (e) {
@@ -182,20 +190,21 @@ export class Episode {
   /** Steps and every snapshot: for scoring. Throws for an episode that keeps only its current
    *  state (score it by replaying its steps). */
   trajectory(): Trajectory {
-    if (this.options.history === "current" && this.snapshotCount > 1) {
-      throw new Error(`episode ${this.id} keeps only its current state; replay its steps to score it`);
+    if (!this.history) {
+      if (this.snapshotCount > 1) throw new Error(`episode ${this.id} keeps only its current state; replay its steps to score it`);
+      return { steps: this.steps, snapshots: [this.latest], zone: this.scenario.zone, region: this.scenario.region };
     }
-    return { steps: this.steps, snapshots: this.snapshots, zone: this.scenario.zone, region: this.scenario.region };
+    return { steps: this.steps, snapshots: this.history.snapshots, changes: this.history.changes, zone: this.scenario.zone, region: this.scenario.region };
   }
 
   current(): Snapshot {
-    return this.snapshots[this.snapshots.length - 1]!;
+    return this.latest;
   }
 
   stateAfter(stepIndex: number): Snapshot | undefined {
     const step = this.steps[stepIndex];
     if (!step) return undefined;
-    if (this.options.history !== "current") return this.snapshots[step.snapshot];
+    if (this.history) return this.history.snapshots[step.snapshot];
     return step.snapshot === this.snapshotCount - 1 ? this.current() : undefined;
   }
 
@@ -228,9 +237,11 @@ export class Episode {
     return full;
   }
 
-  private record(snapshot: Snapshot): void {
-    if (this.options.history === "current") this.snapshots[0] = snapshot;
-    else this.snapshots.push(snapshot);
+  /** A write that changed nothing (an update to the same values) still makes a snapshot: the
+   *  same state under a new index. */
+  private record(next: NextSnapshot | undefined): void {
+    this.latest = next?.snapshot ?? this.latest;
+    this.history?.push(this.latest, next?.changes ?? {});
     this.snapshotCount++;
   }
 

@@ -1,4 +1,4 @@
-import { MatchTooLarge, type ScoreReport } from "../milestones/index.js";
+import { TooLargeToScore, type ScoreReport } from "../milestones/index.js";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import { DEFAULT_OPTIONS } from "./episode.js";
 import { DEFAULT_LIMITS, type EpisodeLimits } from "./limits.js";
@@ -53,7 +53,7 @@ export function scoreLog(catalog: ScenarioCatalog, input: LogInput, limits: Epis
   try {
     return { ok: true, report: scoreScenarioTrajectory(scenario, episode.trajectory()) };
   } catch (e) {
-    if (e instanceof MatchTooLarge) return fail(413, "too_large_to_score", e.message, { limit: e.states });
+    if (e instanceof TooLargeToScore) return fail(413, "too_large_to_score", e.message, { limit: e.limit });
     throw e;
   } finally {
     episode.close();

@@ -8,6 +8,11 @@ export type Row = Readonly<Record<string, unknown>> & { readonly id: string };
  *  unchanged tables share their arrays with the previous snapshot. */
 export type Snapshot = Readonly<Record<string, readonly Row[]>>;
 
+/** What the write(s) between two snapshots changed, per table touched: the previous versions of
+ *  the rows touched (those that existed) and their new versions (those that still exist), both
+ *  in id order. A row in neither list was not touched. */
+export type SnapshotChanges = Readonly<Record<string, { readonly before: readonly Row[]; readonly after: readonly Row[] }>>;
+
 export interface ToolErrorValue {
   code: "invalid_argument" | "not_found" | "conflict" | "unknown_tool" | "not_allowed" | "limit_exceeded" | "internal";
   message: string;
@@ -47,6 +52,11 @@ export interface Trajectory {
   steps: readonly Step[];
   /** snapshots[0] is the scenario snapshot (state before any step). */
   snapshots: readonly Snapshot[];
+  /** Optional: changes[s] for s >= 1 is what changed from snapshot s-1 to s (changes[0] is
+   *  null). With it, the scorer follows table versions by what changed, without reading whole
+   *  tables, so a long trajectory of writes costs what it changed; without it, it compares the
+   *  snapshots' arrays. */
+  changes?: readonly (SnapshotChanges | null)[];
   /** The protagonist's IANA zone, for time comparisons. */
   zone: string;
   /** The protagonist's country (ISO 3166 alpha-2), for phone numbers written without a country code. */

@@ -2,7 +2,7 @@ import type { Row, Trajectory } from "../episode/trajectory.js";
 import { TABLE_NAMES, type TableName } from "./catalog.js";
 import { diffTable, matchesWhere } from "./rows.js";
 import type { AllowedChange } from "./spec.js";
-import type { CompareContext } from "./similarity.js";
+import { jsonEqual, type CompareContext } from "./similarity.js";
 
 // The global frame check: every net change from the initial state to the final one must be
 // explained by a matched milestone. Guardrails only look between milestones; this looks at the
@@ -33,7 +33,31 @@ const key = (table: TableName, id: string) => `${table}\u0000${id}`;
 /** For every row some step changed, the indices of the steps that changed it. */
 function writersOfRows(trajectory: Trajectory): Map<string, number[]> {
   const writers = new Map<string, number[]>();
+  const wrote = (table: TableName, id: string, step: number) => {
+    const k = key(table, id);
+    const list = writers.get(k);
+    if (!list) writers.set(k, [step]);
+    else if (list[list.length - 1] !== step) list.push(step);
+  };
   let previous = 0;
+  if (trajectory.changes) {
+    // From what each write touched: a row it touched without changing it is not written.
+    for (const step of trajectory.steps) {
+      for (let s = previous + 1; s <= step.snapshot; s++) {
+        for (const [table, change] of Object.entries(trajectory.changes[s] ?? {})) {
+          const before = new Map(change.before.map((r) => [r.id, r]));
+          for (const row of change.after) {
+            const old = before.get(row.id);
+            before.delete(row.id);
+            if (!old || (old !== row && !jsonEqual(old, row))) wrote(table as TableName, row.id, step.index);
+          }
+          for (const id of before.keys()) wrote(table as TableName, id, step.index);
+        }
+      }
+      previous = Math.max(previous, step.snapshot);
+    }
+    return writers;
+  }
   for (const step of trajectory.steps) {
     if (step.snapshot === previous) continue;
     const before = trajectory.snapshots[previous]!;

@@ -9,6 +9,7 @@ export type { ScoreReport, NodeReport, MinefieldReport, ScoreOptions, ReportedAc
 export type { UnaccountedChange } from "./frame.js";
 export { checkScoringSpec, type SpecFault } from "./check.js";
 export { renderReport, why as explainNode } from "./render.js";
+export { TooLargeToScore } from "./budget.js";
 export { matchDag, MatchTooLarge, type MatchProblem, type MatchResult } from "./matcher.js";
 export { rougeL, rougeTokens } from "./rouge.js";
 export { compareValue, compareContext, defaultComparison, type CompareContext } from "./similarity.js";

@@ -25,6 +25,8 @@
 // and the best over the supported steps. A node whose guardrail compares with its predecessor's
 // step then costs the size of its support per state, not its whole domain.
 
+import { TooLargeToScore } from "./budget.js";
+
 export interface MatchProblem {
   nodeCount: number;
   /** [u, v]: t_u <= t_v. */
@@ -202,14 +204,21 @@ type Values = (k: number, code: number) => number;
 
 /** The exact matcher would need more frontier states than it can hold: a long trajectory whose
  *  writes keep splitting the step classes of a DAG where one node reads several others. */
-export class MatchTooLarge extends Error {
-  constructor(readonly states: number) {
-    super(`matching this trajectory exactly needs ${states.toExponential(1)} states (at most ${MAX_STATES.toExponential(1)}): the trajectory is too long for this scenario's milestone DAG`);
+export class MatchTooLarge extends TooLargeToScore {
+  constructor(readonly states: number, work = false) {
+    super(work
+      ? `matching this trajectory exactly takes more than ${MAX_WORK.toExponential(1)} similarity evaluations: the trajectory is too long for this scenario's milestone DAG`
+      : `matching this trajectory exactly needs ${states.toExponential(1)} states (at most ${MAX_STATES.toExponential(1)}): the trajectory is too long for this scenario's milestone DAG`,
+    work ? MAX_WORK : MAX_STATES);
   }
 }
 
 /** Frontier states over all layers (8 bytes each in the memo: 128 MiB; the work grows with them too). */
 const MAX_STATES = 2 ** 24;
+
+/** States evaluated plus the steps tried in them (similarities asked for): a few seconds of CPU.
+ *  Past it the match stops, deterministically, with MatchTooLarge. */
+export const MAX_WORK = 2 ** 21;
 
 function valueFunction(p: MatchProblem, layers: Layer[], domains: number[][]): Values {
   const sizes = layers.map((layer) => layer.radix.reduce((a, b) => a * b, 1));
@@ -222,12 +231,18 @@ function valueFunction(p: MatchProblem, layers: Layer[], domains: number[][]): V
     const pos = layer.nextFrom.indexOf(-1);
     return pos < 0 ? 0 : layer.nextRadix.slice(0, pos).reduce((a, b) => a * b, 1);
   });
+  let work = 0;
+  const spend = (units: number) => {
+    work += units;
+    if (work > MAX_WORK) throw new MatchTooLarge(total, true);
+  };
   const suffixes = layers.map(() => new Map<number, Float64Array>());
   /** suffix[i] = the best future over the node's domain indices i.. given the other members. */
   const suffixFor = (k: number, restCode: number): Float64Array => {
     let suffix = suffixes[k]!.get(restCode);
     if (!suffix) {
       const n = domains[layers[k]!.node]!.length;
+      spend(n);
       suffix = new Float64Array(n + 1).fill(-Infinity);
       for (let i = n - 1; i >= 0; i--) suffix[i] = Math.max(suffix[i + 1]!, value(k + 1, restCode + i * strides[k]!));
       suffixes[k]!.set(restCode, suffix);
@@ -244,17 +259,21 @@ function valueFunction(p: MatchProblem, layers: Layer[], domains: number[][]): V
     const depSteps = new Array<number>(layer.depPos.length);
     const lo = firstAllowed(layer, state, domain);
     let best = -Infinity;
+    spend(1);
     if (p.support) {
       const restCode = encodeNext(layer, state, 0);
       best = suffixFor(k, restCode)[lo]!;
       for (let j = 0; j < layer.depPos.length; j++) depSteps[j] = state.step[layer.depPos[j]!]!;
-      for (const t of p.support(layer.node, depSteps)) {
+      const supported = p.support(layer.node, depSteps);
+      spend(supported.length);
+      for (const t of supported) {
         const i = indexOf[layer.node]!.get(t);
         if (i === undefined || i < lo) continue;
         const v = p.sim(layer.node, t, depSteps) + value(k + 1, restCode + i * strides[k]!);
         if (v > best) best = v;
       }
     } else {
+      spend(domain.length - lo);
       for (let i = lo; i < domain.length; i++) {
         const v = gain(p, layer, state, domain[i]!, depSteps) + value(k + 1, encodeNext(layer, state, i));
         if (v > best) best = v;
@@ -297,7 +316,11 @@ function firstAllowed(layer: Layer, state: State, domain: readonly number[]): nu
   let lo = 0;
   for (const pos of layer.predPos) if (state.step[pos]! > lo) lo = state.step[pos]!;
   let i = 0;
-  while (i < domain.length && domain[i]! < lo) i++;
+  let hi = domain.length;
+  while (i < hi) {
+    const mid = (i + hi) >> 1;
+    if (domain[mid]! < lo) i = mid + 1; else hi = mid;
+  }
   return i;
 }
 

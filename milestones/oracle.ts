@@ -317,7 +317,6 @@ function databaseEvaluator(
 ): Evaluator {
   const table = c.table as TableName;
   const ver = steps.versions.version[table];
-  const rows = steps.versions.rows[table];
   const cache = new Map<number, Outcome>();
   const refSnapshot = (depSteps: readonly number[]): number | undefined =>
     source.kind === "none" ? undefined : source.kind === "initial" ? 0 : snapshotAt(depSteps[source.position]!);
@@ -330,7 +329,10 @@ function databaseEvaluator(
       const key = vNow * 65536 + vRef + 1;
       let hit = cache.get(key);
       if (!hit) {
-        hit = databaseOutcome(c, rows[vNow]!, vRef < 0 ? undefined : rows[vRef]!, steps.ctx);
+        const now = steps.versions.rowsOf(table, vNow);
+        const ref = vRef < 0 ? undefined : steps.versions.rowsOf(table, vRef);
+        steps.versions.charge(now.length + (ref?.length ?? 0));
+        hit = databaseOutcome(c, now, ref, steps.ctx);
         cache.set(key, hit);
       }
       return hit;

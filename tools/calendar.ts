@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { insertRow } from "../db/state.js";
 import { eq } from "drizzle-orm";
 import { byTime } from "./order.js";
 import { calendar_events, type CalendarEventRow } from "../db/schema.js";
@@ -131,7 +132,7 @@ export const createCalendarEvent = defineTool({
       attendees: args.attendees ?? [],
       notes: args.notes ?? null,
     };
-    ctx.db.insert(calendar_events).values(row).run();
+    insertRow(ctx.db, "calendar_events", row);
     return { event: viewEvent(row, ctx.zone) };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { insertRow } from "../db/state.js";
 import { eq } from "drizzle-orm";
 import { contacts, type ContactRow } from "../db/schema.js";
 import { phoneDigits, samePhone } from "../db/phone.js";
@@ -116,7 +117,7 @@ export const addContact = defineTool({
       notes: args.notes ?? null,
       is_self: false,
     };
-    ctx.db.insert(contacts).values(row).run();
+    insertRow(ctx.db, "contacts", row);
     return { contact: viewContact(row) };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { insertRow } from "../db/state.js";
 import { eq, inArray } from "drizzle-orm";
 import { byTime } from "./order.js";
 import { emails, type EmailRow } from "../db/schema.js";
@@ -159,7 +160,7 @@ export const sendEmail = defineTool({
       time: ctx.now(),
       read: true,
     };
-    ctx.db.insert(emails).values(row).run();
+    insertRow(ctx.db, "emails", row);
     return { email: viewEmail(row, ctx.zone, people) };
   },
 });

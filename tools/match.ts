@@ -1,5 +1,5 @@
 import type { ContactRow } from "../db/schema.js";
-import { phoneDigits, samePhone, type Region } from "../db/phone.js";
+import { canonicalPhone, phoneDigits, samePhone, type Region } from "../db/phone.js";
 
 // Search filters are applied in JavaScript over parameterised selects: the agent's text is
 // compared as data and never reaches SQL.
@@ -27,6 +27,11 @@ export function contactMatchesName(c: ContactRow, name: string): boolean {
   return matchesText(name, [fullName(c)]);
 }
 
+interface DirectoryIndex { phones: Map<string, ContactRow>; emails: Map<string, ContactRow> }
+
+/** Per contacts array (a table version, shared by every read until a write changes it), per region. */
+const indexes = new WeakMap<readonly ContactRow[], Map<string, DirectoryIndex>>();
+
 /** Looks up people by phone number and email address, for rendering names beside them. */
 export class ContactDirectory {
   /** The protagonist's own card: read for every message rendered, so found once. */
@@ -36,14 +41,37 @@ export class ContactDirectory {
     this.self = contacts.find((c) => c.is_self);
   }
 
+  /** The first contact with a number or address, by canonical number and lower-cased address:
+   *  built once per table version, so rendering m messages costs m lookups, not m scans. */
+  private get index(): DirectoryIndex {
+    const key = this.region ?? "";
+    let byRegion = indexes.get(this.contacts);
+    if (!byRegion) indexes.set(this.contacts, (byRegion = new Map()));
+    let index = byRegion.get(key);
+    if (!index) {
+      index = { phones: new Map(), emails: new Map() };
+      for (const c of this.contacts) {
+        for (const p of c.phone_numbers) {
+          const canonical = canonicalPhone(p.number, this.region);
+          if (/\d/.test(canonical) && !index.phones.has(canonical)) index.phones.set(canonical, c);
+        }
+        for (const e of c.emails) {
+          const a = e.address.toLowerCase();
+          if (!index.emails.has(a)) index.emails.set(a, c);
+        }
+      }
+      byRegion.set(key, index);
+    }
+    return index;
+  }
+
   byPhone(number: string): ContactRow | undefined {
     if (phoneDigits(number).length === 0) return undefined;
-    return this.contacts.find((c) => c.phone_numbers.some((p) => samePhone(p.number, number, this.region)));
+    return this.index.phones.get(canonicalPhone(number, this.region));
   }
 
   byEmail(address: string): ContactRow | undefined {
-    const a = address.trim().toLowerCase();
-    return this.contacts.find((c) => c.emails.some((e) => e.address.toLowerCase() === a));
+    return this.index.emails.get(address.trim().toLowerCase());
   }
 
   nameForPhone(number: string): string | null {

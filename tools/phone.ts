@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { insertRow } from "../db/state.js";
 import { inArray } from "drizzle-orm";
 import { byTime } from "./order.js";
 import { calls, type CallRow } from "../db/schema.js";
@@ -86,7 +87,7 @@ export const createOutgoingCall = defineTool({
       start: ctx.now(),
       duration_seconds: 0,
     };
-    ctx.db.insert(calls).values(row).run();
+    insertRow(ctx.db, "calls", row);
     return { call: viewCall(row, ctx.zone, people) };
   },
 });

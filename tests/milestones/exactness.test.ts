@@ -43,7 +43,7 @@ function playChecked(scenario: Scenario, script: readonly ScriptStep[]): Episode
 function checkClasses(trajectory: Trajectory, label: string): void {
   const v = tableVersions(trajectory);
   for (const table of TABLE_NAMES) {
-    const list = v.rows[table];
+    const list = Array.from(v.contentClass[table], (_, i) => v.rowsOf(table, i));
     const naive = list.map((arr, i) => list.findIndex((other, w) => w <= i && sameRows(other, arr)));
     assert.deepEqual([...v.contentClass[table]], naive, `${label}: content classes of ${table}`);
   }
