@@ -4,6 +4,7 @@ import { TOOL_NAMES } from "../tools/registry.js";
 import { DEGENERATE_MAX_MEAN, degenerateFaults, runDegenerateAgents, type DegenerateResult } from "../episode/degenerate.js";
 import { LIMITS, calibrateScenario, calibrationFaults, summarizeCalibration, type CalibrationSummary } from "../episode/calibration.js";
 import type { Fault } from "../scenarios/json-schema.js";
+import { LIVE_LIMITS, liveFaults, scoreLive, summarizeLive, type LiveSummary } from "../episode/live-calibration.js";
 import { checkFolder, checkProtagonist } from "./catalog.js";
 
 export interface ValidateOptions { data: string; json?: boolean; protagonist?: string }
@@ -20,21 +21,36 @@ export function validateCommand(opts: ValidateOptions): number {
   const summary = summarize(scenarios);
   const calibration = summarizeCalibration(scenarios.flatMap(calibrateScenario));
   const degenerate = runDegenerateAgents(scenarios);
+  const live = summarizeLive(scoreLive(catalog, opts.data).filter((o) => !opts.protagonist || o.scenario.startsWith(opts.protagonist.split("-")[0]!)));
   const relevant = [
     ...degenerateFaults(degenerate),
     ...(opts.protagonist ? faults.filter((f) => f.file.includes(`/${opts.protagonist}/`)) : faults),
     ...calibrationFaults(calibration),
+    ...liveFaults(live),
   ];
   if (opts.json) {
-    process.stdout.write(JSON.stringify({ scenarios: scenarios.length, protagonists: catalog.protagonists.size, summary, calibration, degenerate_agents: degenerate, failures: relevant }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ scenarios: scenarios.length, protagonists: catalog.protagonists.size, summary, calibration, live_calibration: live, degenerate_agents: degenerate, failures: relevant }, null, 2) + "\n");
   } else {
     for (const f of relevant) process.stdout.write(`${f.file}#${f.pointer}: ${f.message}\n`);
     process.stdout.write(render(summary, catalog.protagonists.size));
     process.stdout.write(renderCalibration(calibration));
+    process.stdout.write(renderLive(live));
     process.stdout.write(renderDegenerate(degenerate));
     process.stdout.write(`${relevant.length === 0 ? "OK" : "FAILED"}: ${scenarios.length} scenario(s) checked, ${relevant.length} failure(s)\n`);
   }
   return relevant.length ? 1 : 0;
+}
+
+function renderLive(l: LiveSummary): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  return [
+    `live calibration: ${l.trajectories} trajectories of assistants acting live, graded blind; agreement ${pct(l.agreement)}`,
+    `  graded PASS: ${l.correct.passed} of ${l.correct.total} pass (${pct(l.correct.share)}; at least ${pct(LIVE_LIMITS.correctPassShare)})`,
+    `  graded FAIL: ${l.wrong.passed} of ${l.wrong.total} pass (${pct(l.wrong.share)}; at most ${pct(LIVE_LIMITS.wrongPassShare)})`,
+    "  agreement by style:",
+    ...Object.entries(l.by_style).map(([k, v]) => `    ${k.padEnd(10)} ${v.agree} of ${v.total}`),
+    ...l.disagreements.map((d) => `  disagrees: ${d.scenario} ${d.id} (${d.style}, graded ${d.verdict}): score ${d.score.toFixed(3)}, ${d.passed ? "passed" : "not passed"}`),
+  ].join("\n") + "\n";
 }
 
 function renderDegenerate(results: readonly DegenerateResult[]): string {

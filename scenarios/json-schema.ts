@@ -13,7 +13,7 @@ export interface Fault {
 }
 
 export function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: "draft-7", io: "input", unrepresentable: "throw" }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { target: "draft-7", io: "input", unrepresentable: "throw", reused: "ref" }) as Record<string, unknown>;
 }
 
 export function compileValidator(schema: z.ZodType): ValidateFunction {

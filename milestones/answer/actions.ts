@@ -24,6 +24,8 @@ export const ACTION_TOOLS = {
   // "moved" may be an event moved, or an email moved to the trash.
   change: ["modify_calendar_event", "modify_contact", "modify_draft_email", "create_calendar_event", ...REMOVALS],
   remove: [...REMOVALS, "modify_calendar_event"],
+  // "I put St Agnes Church in the texts": put, popped, logged say little about which write.
+  any: ["send_message", "send_whatapp_message", "send_email", "modify_draft_email", "create_outgoing_call", "add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", ...REMOVALS],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ActionKind = keyof typeof ACTION_TOOLS;
@@ -34,7 +36,7 @@ const VERBS: Record<string, ActionKind> = {
   emailed: "email", replied: "send", responded: "send", forwarded: "email", drafted: "email",
   sent: "send", told: "tell", notified: "tell", informed: "tell",
   saved: "contact",
-  scheduled: "calendar", booked: "calendar", created: "add", added: "add", put: "add", popped: "add", logged: "add",
+  scheduled: "calendar", booked: "calendar", created: "add", added: "add", put: "any", popped: "any", logged: "any",
   moved: "change", rescheduled: "change", updated: "change", changed: "change", edited: "change", renamed: "change", corrected: "change", fixed: "change",
   deleted: "remove", removed: "remove", cleared: "remove", trashed: "remove", cancelled: "remove", canceled: "remove",
 };
@@ -67,7 +69,7 @@ export interface ClaimedAction { kind: ActionKind; words: string }
 export function claimedActions(text: string): ClaimedAction[] {
   const out: ClaimedAction[] = [];
   // A quoted message is someone's words, not the assistant's report.
-  for (const { text: sentence } of statements(text.replace(/(^|[.!?]\s+)([a-z])/g, (_m, a: string, b: string) => a + b.toUpperCase()).replace(/"[^"]*"/g, " \u0000 ")).filter((s) => s.kind !== "section" && s.kind !== "quote")) {
+  for (const { text: sentence, kind } of statements(text.replace(/(^|[.!?]\s+)([a-z])/g, (_m, a: string, b: string) => a + b.toUpperCase()).replace(/"[^"]*"/g, " \u0000 ")).filter((s) => s.kind !== "section" && s.kind !== "quote")) {
     if (sentence.endsWith("?")) continue;
     const found: ClaimedAction[] = [];
     for (const re of [FIRST_PERSON, PASSIVE]) {
@@ -79,7 +81,8 @@ export function claimedActions(text: string): ClaimedAction[] {
         }
       }
     }
-    const opening = OPENING.exec(sentence);
+    // A table's header ("Sent", "Status") or a heading is a label, not a report.
+    const opening = kind === "row" || kind === "heading" ? null : OPENING.exec(sentence);
     if (opening) found.push({ kind: VERBS[opening[1]!] ?? "change", words: opening[0] });
     if (found.length > 0) {
       for (const m of sentence.matchAll(CONJOINED)) {

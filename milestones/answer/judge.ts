@@ -112,11 +112,14 @@ function aboutInClause(reader: Reader, text: string, o: Occurrence, about: reado
   return about.every((g) => occurrences(reader, clause, g).length > 0);
 }
 
+/** The end of a range ("4.10–4.30pm", "7 to 9pm") is when something ends, not the time it is at. */
+const rangeEnd = (text: string, o: Occurrence) => /\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?\s*(?:[\u2013\u2014-]|to|until|till)\s*$/.test(text.slice(Math.max(0, o.start - 16), o.start));
+
 /** A phone number named as where a message or call came from ("the text came from +81 50 ...")
  *  is a true fact of that message, not the number the task is about. */
 function sourceNumber(text: string, o: Occurrence, d: Distractor): boolean {
   if (!d.value.alternatives.some((a) => a.value?.type === "phone")) return false;
-  return /\b(from|by|sender|sent from|came from|called from|texted from)\W*(?:\S+\W+){0,2}$/.test(text.slice(Math.max(0, o.start - 40), o.start));
+  return /\b(from|by|sender|sent from|came from|called from|texted from)\W*(?:\S+\W+){0,4}$/.test(text.slice(Math.max(0, o.start - 60), o.start));
 }
 
 /** Distractors a statement asserts as current; a statement about another subject, a question, a
@@ -128,7 +131,7 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
     for (const s of own) {
       const text = bound(s);
       const offset = text.length - s.text.length;
-      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && aboutInClause(reader, text, o, d.about)
+      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !rangeEnd(text, o) && aboutInClause(reader, text, o, d.about)
         && !wrongValueExcused(text, o.start, o.end, d.wasTrue) && !sourceNumber(text, o, d));
       if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }
     }

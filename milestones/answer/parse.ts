@@ -27,6 +27,10 @@ const ABBREVIATION = /(?:^|[\s(])(?:a\.m|p\.m|e\.g|i\.e|dr|mr|mrs|ms|st|approx|e
 const PRONOUN_START = /^(?:it|it's|its|that|that's|this|these|those|they|they're|she|she's|he|he's|her|his|their|there)\b/;
 // The longest list read as one section: beyond that a list is a listing, bound item by item.
 const SECTION_ITEMS = 8;
+const SECTION_SENTENCES = 5;
+const SECTION_ROWS = 10;
+// The most statements under one heading read together with it.
+const SECTION_UNDER_HEADING = 12;
 
 /** Sentences of a run of prose: Unicode sentence breaks and line breaks, never inside "9.30",
  *  "a.m." or "Dr.", never at a dash ("Mon 19 Oct - a long day, 7:30am to 8pm" is one statement). */
@@ -68,14 +72,18 @@ function push(w: Walk, text: string, context: string, kind: StatementKind) {
   w.out.push({ text: t, context, kind, question: /\?["')\]]*$/.test(t) });
 }
 
-/** Sentences of a paragraph; each opening with a pronoun gets the previous one as context. */
+/** Sentences of a paragraph; each opening with a pronoun gets the previous one as context. A
+ *  short paragraph is also one statement: a person reads "You told her at 13:50. She'll do the
+ *  call with Michiko." as one account. */
 function prose(w: Walk, text: string, context: string, kind: StatementKind): string {
   let previous = "";
-  for (const s of sentences(decode(text))) {
+  const all = sentences(decode(text));
+  for (const s of all) {
     const ctx = [context, PRONOUN_START.test(s.toLowerCase()) ? previous : ""].filter(Boolean).join(" :: ");
     push(w, s, ctx, kind);
     previous = s;
   }
+  if (all.length > 1 && all.length <= SECTION_SENTENCES) push(w, all.join(" "), context, "section");
   return previous;
 }
 
@@ -102,23 +110,39 @@ function list(w: Walk, token: Tokens.List, context: string) {
 
 function table(w: Walk, token: Tokens.Table, context: string) {
   const header = token.header.map((h) => plain(h.tokens, h.text).trim());
+  const rows: string[] = [];
   for (const row of token.rows) {
     const cells = row.map((c, i) => {
       const value = plain(c.tokens, c.text).trim();
       return header[i] && value ? `${header[i]}: ${value}` : value;
     }).filter(Boolean);
     push(w, cells.join("; "), context, "row");
+    rows.push(cells.join("; "));
+  }
+  // A short table is one record read across its rows ("Who: Dr. Park", "Where: 24th & Bryant").
+  if (rows.length > 1 && rows.length <= SECTION_ROWS) push(w, rows.join("; "), context, "section");
+}
+
+/** What stands under a heading, read with it as one statement when it is short. */
+function closeHeading(w: Walk, from: number) {
+  if (from < 0) return;
+  const under = w.out.slice(from + 1).filter((s) => s.kind !== "section");
+  if (under.length > 0 && under.length <= SECTION_UNDER_HEADING) {
+    w.out.push({ text: under.map((s) => s.text).join("; "), context: w.out[from]!.text, kind: "section", question: false });
   }
 }
 
 function block(w: Walk, tokens: readonly Token[], context: string) {
   let leadIn = "";
+  let headingAt = -1;
   for (const t of tokens) {
     const ctx = [context, w.heading, leadIn].filter(Boolean).join(" :: ");
     switch (t.type) {
       case "heading":
+        closeHeading(w, headingAt);
         w.heading = plain((t as Tokens.Heading).tokens, (t as Tokens.Heading).text).trim();
         push(w, w.heading, context, "heading");
+        headingAt = w.out.length - 1;
         leadIn = "";
         break;
       case "paragraph":
@@ -140,6 +164,7 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
       default: break;
     }
   }
+  closeHeading(w, headingAt);
 }
 
 /** The statements of a message, in reading order, lower-cased after they are found. */

@@ -94,7 +94,7 @@ function isOldValue(before: string): boolean {
  *  the value denies what is said of it ("I texted Hiroshi that you can't come" denies nothing). */
 function deniedAfter(after: string): boolean {
   const clause = after.split(/[,;:()]| and | or | but | that /)[0]!.trim();
-  return /^(?:\S+\s+){0,3}?(?:who\s+|which\s+)?(?:isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|didn't|doesn't|won't|can't|couldn't|wouldn't|(?:is|are|was|were|has|have|had|did|does|will|can|could|would) (?:not|never|no longer))\b/.test(clause);
+  return /^(?:\S+\s+){0,3}?(?:who\s+|which\s+)?(?:isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|didn't|doesn't|won't|can't|couldn't|wouldn't|(?:is|are|was|were|has|have|had|did|does|will|can|could|would) (?:not|never|no longer))\b|\bwho (?:isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|didn't|doesn't|won't|can't|couldn't|wouldn't|(?:is|are|was|were|has|have|had|did|does|will|can|could|would) (?:not|never|no longer))\b/.test(clause);
 }
 
 /** The clause around a value, for the tagger. */
@@ -139,8 +139,14 @@ export const statedAt = (text: string, start: number, end: number) => {
 /** For a wrong value, more counts against it than against an expected one: a negation anywhere
  *  before it in its clause ("I haven't added the party or told him you'll come"), a correction cue
  *  anywhere in the clause, or the dating of a value contrasted with what holds now. */
+// A value in an offer or a supposition is not asserted: "I can post it in the family group",
+// "telling him you'll come would leave them counting on you", "if it were 8am".
+const HYPOTHETICAL = /\b(?:if|would|could|can|shall|should|might|want me to|happy to|i'll|i will|let me)\b/;
+
 export function wrongValueExcused(text: string, start: number, end: number, wasTrue: boolean): boolean {
   if (stanceAt(text, start, end, wasTrue) !== "asserted" || deniedAfter(text.slice(end))) return true;
+  const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s|\.\s/)[0] ?? "";
+  if (HYPOTHETICAL.test(clauseBefore(text, start)) || /^\s*(?:\S+\s+){0,4}?(?:would|could)\b/.test(after)) return true;
   const before = clauseBefore(text, start);
   if (deniedBefore(before, 1000) || hasCue(before, CUES.correction)) return true;
   const rest = text.slice(0, start) + " \u0000 " + text.slice(end);
