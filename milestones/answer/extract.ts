@@ -98,6 +98,8 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
   const results = parser.parse(text, { instant, timezone: offsetMinutes(ref.time) });
   const out: Span<DateValue>[] = [];
   for (const r of results) {
+    // "now" and "right now" are no date a reader would check.
+    if (/^(right )?now$/.test(r.text.trim())) continue;
     const s = r.start;
     const known: DateValue["known"] = {};
     if (s.isCertain("day")) known.day = s.get("day")!;

@@ -143,8 +143,19 @@ export const statedAt = (text: string, start: number, end: number) => {
 // "telling him you'll come would leave them counting on you", "if it were 8am".
 const HYPOTHETICAL = /\b(?:if|would|could|can|shall|should|might|want me to|happy to|i'll|i will|let me)\b/;
 
+// A time said in another place's clock ("23:59 Bogotá time", "10:30 his time") is that place's.
+const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?!your\b|local\b|my\b|the\b)(?:[\p{L}'.-]+\s+){1,3}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;
+
+/** Inside quotation marks: someone's words, or a message's text, not the assistant's claim. */
+function quoted(text: string, start: number, end: number): boolean {
+  const before = text.slice(0, start);
+  if ((before.match(/"/g) ?? []).length % 2 === 1) return true;
+  return /(?:^|[\s(])'[^']*$/.test(before) && /^[^']*'(?:\s|[,.;:)!?]|$)/.test(text.slice(end));
+}
+
 export function wrongValueExcused(text: string, start: number, end: number, wasTrue: boolean): boolean {
   if (stanceAt(text, start, end, wasTrue) !== "asserted" || deniedAfter(text.slice(end))) return true;
+  if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end))) return true;
   const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s|\.\s/)[0] ?? "";
   if (HYPOTHETICAL.test(clauseBefore(text, start)) || /^\s*(?:\S+\s+){0,4}?(?:would|could)\b/.test(after)) return true;
   const before = clauseBefore(text, start);
