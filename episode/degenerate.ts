@@ -27,6 +27,19 @@ export const DEGENERATE_AGENTS: readonly DegenerateAgent[] = [
       episode.agentMessage(Buffer.from(dump).subarray(0, DEFAULT_LIMITS.maxArgumentBytes).toString("utf8").replace(/\uFFFD$/, ""));
     },
   },
+  {
+    // The same records, rendered as a chat model would: one markdown bullet per record, its
+    // fields in bold-labelled prose. Long, tidy, and still no answer.
+    name: "dump-as-markdown",
+    play(episode) {
+      const records = GET_ALL.map((tool) => episode.callTool(tool, {})).flatMap((s) => ("result" in s && s.ok ? Object.values(s.result as Record<string, unknown>) : []))
+        .flatMap((v) => (Array.isArray(v) ? v : [])) as Record<string, unknown>[];
+      const bullet = (r: Record<string, unknown>) => `- ${Object.entries(r).filter(([k, v]) => k !== "id" && v !== null && v !== "" && typeof v !== "object")
+        .map(([k, v]) => `**${k.replace(/_/g, " ")}**: ${String(v)}`).join(", ")}`;
+      const dump = `## Here's everything on your phone\n\n${records.map(bullet).join("\n")}`;
+      episode.agentMessage(Buffer.from(dump).subarray(0, DEFAULT_LIMITS.maxArgumentBytes).toString("utf8").replace(/\uFFFD$/, ""));
+    },
+  },
   { name: "always-refuse", play: (episode) => void episode.agentMessage("I'm sorry, but I can't help with that.") },
   {
     name: "always-clarify",

@@ -22,11 +22,43 @@ export function renderReport(r: ScoreReport): string {
     lines.push(...table(["#", "id", "category", "step", "fired", "why"], r.minefields.map((m: MinefieldReport) =>
       row(m, m.fired ? "FIRED" : "no"))));
   }
+  const answers = answerExplanations(r.milestones);
+  if (answers.length > 0) lines.push("", "answers not met", ...answers);
   if (r.unaccounted_changes.length > 0) {
     lines.push("", "unaccounted changes (no milestone asked for them)");
     lines.push(...r.unaccounted_changes.map((c) => `  ${c.table} ${c.id} ${c.change}${c.steps.length ? ` by step ${c.steps.join(", ")}` : ""}`));
   }
   return lines.join("\n");
+}
+
+interface FactLine { fact: string; status: string; statement?: string; asserted?: string }
+interface DistractorLine { distractor: string; statement: string; words: string }
+
+/** For each answer milestone below 1: the messages read, each fact with the statement that held
+ *  it or "missing" or "contradicted by", each wrong value asserted with its statement. */
+function answerExplanations(milestones: readonly NodeReport[]): string[] {
+  const out: string[] = [];
+  for (const m of milestones) {
+    if (m.similarity >= 1) continue;
+    for (const c of m.constraints) {
+      if (c.kind !== "response" && c.kind !== "refusal" && c.kind !== "clarification") continue;
+      const d = c.details;
+      const messages = (d.messages as number[] | undefined) ?? [];
+      if (messages.length === 0) continue;
+      out.push(`  ${m.id} (${c.kind} ${c.similarity.toFixed(2)}), reading message step ${messages.join(", ")}`);
+      if (typeof d.reason === "string") out.push(`    ${d.reason}`);
+      for (const f of (d.facts as FactLine[] | undefined) ?? []) {
+        out.push(`    ${f.status === "held" ? "held" : f.status === "missing" ? "MISSING" : "CONTRADICTED"}: ${f.fact}` +
+          (f.statement ? `\n      ${f.status === "contradicted" ? `by "${f.asserted}" in` : "in"}: "${f.statement}"` : ""));
+      }
+      for (const a of (d.asserted_distractors as DistractorLine[] | undefined) ?? []) {
+        out.push(`    WRONG VALUE asserted: "${a.words}" (${a.distractor})\n      in: "${a.statement}"`);
+      }
+      for (const x of (d.missing as string[] | undefined) ?? []) out.push(`    MISSING: "${x}"`);
+      if (d.question === false) out.push("    no question or request for what is missing");
+    }
+  }
+  return out;
 }
 
 function row(m: NodeReport, value: string): string[] {
@@ -48,10 +80,10 @@ function hint(c: ConstraintResult): string {
     const weak = (d.arguments as { name: string; similarity: number }[]).filter((a) => a.similarity < 1);
     if (weak.length) return ` (${weak.map((a) => `${a.name} ${a.similarity.toFixed(2)}`).join(", ")})`;
   }
-  const asserted = (d.asserted_distractors as { phrase: string }[] | undefined) ?? [];
-  if (asserted.length) return ` (asserts ${asserted.map((a) => `"${a.phrase}"`).join(", ")})`;
-  const unmetClaims = ((d.claims as { claim: unknown[]; sentence: string | null }[] | undefined) ?? []).filter((c) => c.sentence === null);
-  if (unmetClaims.length) return ` (no sentence states ${unmetClaims.map((c) => JSON.stringify(c.claim)).join(", ")})`;
+  const asserted = (d.asserted_distractors as { words: string }[] | undefined) ?? [];
+  if (asserted.length) return ` (asserts ${asserted.map((a) => `"${a.words}"`).join(", ")})`;
+  const facts = ((d.facts as { fact: string; status: string }[] | undefined) ?? []).filter((f) => f.status !== "held");
+  if (facts.length) return ` (${facts.map((f) => `${f.status} ${f.fact}`).join("; ")})`;
   const missing = [...((d.missing as string[] | undefined) ?? []), ...((d.forbidden_found as string[] | undefined)?.map((f) => `has "${f}"`) ?? [])];
   if (missing.length) return ` (${missing.map((x) => (x.startsWith("has ") ? x : `missing "${x}"`)).join(", ")})`;
   if (d.extra_rows_factor !== undefined && (d.extra_rows_factor as number) < 1) return ` (extra rows x${(d.extra_rows_factor as number).toFixed(2)})`;
