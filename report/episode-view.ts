@@ -1,3 +1,4 @@
+import { messageHtml } from "./message-html.js";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -35,8 +36,22 @@ export interface NodeView {
   constraints: ConstraintResult[];
 }
 
+/** How the scorer read an agent's answer: per answer milestone, its facts and wrong values. */
+export interface AnswerReading {
+  node: string;
+  kind: string;
+  similarity: number;
+  reason?: string;
+  facts: { fact: string; status: string; statement?: string; asserted?: string }[];
+  distractors: { distractor: string; statement: string; words: string }[];
+}
+
 export interface StepView {
   index: number;
+  /** An agent message's markdown, rendered safely (no raw HTML). */
+  html?: string;
+  /** The answer milestones that read this message (the last of the messages they read). */
+  readings?: AnswerReading[];
   kind: Step["kind"];
   time: string | null;
   content?: string;
@@ -96,12 +111,16 @@ export function episodeView(dir: string, row: RunResult & { model: string }, cat
     notes.push(...known.notes);
   }
   const report = readJson<Report>(dir, scorePath(row.scenario_id, row.trial), notes, "score report");
+  const nodes = report ? nodeViews(report, notes) : [];
+  // Steps may be shared with another episode of the same log (the cache): readings go on copies.
+  steps = steps.map((s) => (s.kind === "agent" ? { ...s } : s));
+  attachReadings(steps, nodes);
   return {
     model: row.model, scenario_id: row.scenario_id, trial: row.trial,
     title: scenario?.file.title ?? null, protagonist: row.protagonist, zone: scenario?.zone ?? null,
     score: row.score, passed: row.passed, error: row.error,
     steps,
-    nodes: report ? nodeViews(report, notes) : [],
+    nodes,
     unaccounted: report?.unaccounted_changes ?? null,
     judge: fs.existsSync(path.join(dir, judgePath(row.scenario_id, row.trial)))
       ? readJson(dir, judgePath(row.scenario_id, row.trial), notes, "judge verdict") : null,
@@ -167,12 +186,14 @@ function replayedSteps(scenario: Scenario, tickSeconds: number, logged: readonly
 const mayWrite = (s: LoggedStep) => s.kind === "tool" && s.ok !== false && (s.write ?? s.tool in WRITE_TOOL_TABLES);
 
 function stepView(s: Step): StepView {
+  if (s.kind === "agent") return { index: s.index, kind: s.kind, time: s.time, content: s.content, html: messageHtml(s.content) };
   if (s.kind !== "tool") return { index: s.index, kind: s.kind, time: s.time, content: s.content };
   return { index: s.index, kind: "tool", time: s.time, tool: s.tool, arguments: s.raw_arguments ?? s.arguments, ok: s.ok, result: s.result, error: s.error, write: s.write };
 }
 
 function loggedView(s: LoggedStep, i: number): StepView {
   const index = s.index ?? i;
+  if (s.kind === "agent") return { index, kind: s.kind, time: s.time ?? null, content: s.content, html: messageHtml(s.content ?? "") };
   if (s.kind !== "tool") return { index, kind: s.kind, time: s.time ?? null, content: s.content };
   return { index, kind: "tool", time: s.time ?? null, tool: s.tool, arguments: s.raw_arguments ?? s.arguments, ok: s.ok ?? !s.error, result: s.result, error: s.error, write: s.write ?? false };
 }
@@ -196,6 +217,27 @@ export function snapshotChanges(before: Snapshot, after: Snapshot): TableChange[
     });
   }
   return changes;
+}
+
+/** Attaches each answer milestone's reading to the last message it read. */
+export function attachReadings(steps: StepView[], nodes: readonly NodeView[]): void {
+  const byIndex = new Map(steps.map((s) => [s.index, s]));
+  for (const n of nodes) {
+    if (n.dag !== "milestone") continue;
+    for (const c of n.constraints) {
+      if (c.kind !== "response" && c.kind !== "refusal" && c.kind !== "clarification") continue;
+      const d = c.details as Record<string, unknown>;
+      const read = (d.messages as number[] | undefined) ?? [];
+      const step = byIndex.get(read[read.length - 1] ?? -1);
+      if (!step) continue;
+      (step.readings ??= []).push({
+        node: n.id, kind: c.kind, similarity: c.similarity,
+        ...(typeof d.reason === "string" ? { reason: d.reason } : {}),
+        facts: (d.facts as AnswerReading["facts"] | undefined) ?? [],
+        distractors: (d.asserted_distractors as AnswerReading["distractors"] | undefined) ?? [],
+      });
+    }
+  }
 }
 
 function nodeViews(r: Report, notes: string[]): NodeView[] {

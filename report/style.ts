@@ -39,6 +39,10 @@ pre { white-space: pre-wrap; word-break: break-word; margin: 4px 0; font-size: 1
 .badge.milestone { color: var(--ok); border-color: var(--ok); }
 .badge.milestone.partial { color: var(--warn); border-color: var(--warn); }
 .badge.minefield { color: var(--bad); border-color: var(--bad); }
+.message { background: #fff; border-left: 3px solid #6b8afd; padding: 2px 10px; margin: 4px 0; }
+.message table { border-collapse: collapse; } .message td, .message th { border: 1px solid #ddd; padding: 2px 6px; }
+.reading { font-size: 12px; background: #f7f7fa; border: 1px solid #e2e2ea; padding: 4px 8px; margin: 4px 0; }
+.reading ul { margin: 2px 0; padding-left: 18px; } .reading q { color: #444; }
 .diff table { margin: 4px 0; font-size: 12px; }
 .diff td, .diff th { text-align: left; white-space: normal; }
 .diff td:first-child { white-space: nowrap; vertical-align: top; }

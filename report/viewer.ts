@@ -1,7 +1,7 @@
 import { reportTables, scenarioUnits, DIMENSIONS, LEVELS, type ReportRow } from "./tables.js";
 import { escapeHtml, tablesHtml } from "./table-html.js";
 import type { BootstrapOptions } from "./stats.js";
-import type { EpisodeView, NodeView, StepView, TableChange } from "./episode-view.js";
+import type { AnswerReading, EpisodeView, NodeView, StepView, TableChange } from "./episode-view.js";
 
 // The report page's script (runs in the browser, inlined by html.ts): filters recompute the
 // tables with the same code as the command, tables sort on a header click, and the trajectory
@@ -188,11 +188,25 @@ function stepHtml(s: StepView, nodes: NodeView[]): string {
       (s.changes ? s.changes.map(diffHtml).join("") : "");
   } else if (s.kind === "system") {
     body = `<details><summary>system prompt (${(s.content ?? "").length} chars)</summary><pre>${escapeHtml(s.content ?? "")}</pre></details>`;
+  } else if (s.kind === "agent" && s.html !== undefined) {
+    body = `<div class="message">${s.html}</div>${(s.readings ?? []).map(readingHtml).join("")}`;
   } else {
     body = `<pre>${escapeHtml(s.content ?? "")}</pre>`;
   }
   const name = s.kind === "tool" ? ` <b>${escapeHtml(s.tool ?? "")}</b>${s.ok ? "" : " <span class=\"fail\">failed</span>"}` : "";
   return `<div class="${cls}" data-index="${s.index}"><div class="head">#${s.index} ${s.kind}${name} · ${escapeHtml(s.time ?? "")}</div>${badges ? `<div>${badges}</div>` : ""}${body}</div>`;
+}
+
+/** How an answer milestone read this message: each fact and where it was stated, each wrong value. */
+function readingHtml(r: AnswerReading): string {
+  const quote = (x: string) => `<q>${escapeHtml(x)}</q>`;
+  const items = [
+    ...(r.reason ? [`<li class="fail">${escapeHtml(r.reason)}</li>`] : []),
+    ...r.facts.map((f) => `<li class="${f.status === "held" ? "pass" : "fail"}">${f.status === "held" ? "held" : f.status === "missing" ? "missing" : `contradicted by ${quote(f.asserted ?? "")}`}: ` +
+      `<b>${escapeHtml(f.fact)}</b>${f.statement ? ` in ${quote(f.statement)}` : ""}</li>`),
+    ...r.distractors.map((d) => `<li class="fail">wrong value asserted: <b>${escapeHtml(d.words)}</b> (${escapeHtml(d.distractor)}) in ${quote(d.statement)}</li>`),
+  ];
+  return `<div class="reading"><div class="head">read by milestone <b>${escapeHtml(r.node)}</b> (${escapeHtml(r.kind)} ${fmt(r.similarity, 2)})</div><ul>${items.join("")}</ul></div>`;
 }
 
 function diffHtml(c: TableChange): string {
