@@ -5,6 +5,7 @@ import type { ModelRuns } from "./load.js";
 import type { ReportRow, ReportTables } from "./tables.js";
 import { escapeHtml, tablesHtml } from "./table-html.js";
 import { STYLE } from "./style.js";
+import { episodeLink, judgeDisagreements, type JudgeDisagreement } from "./judge-disagreements.js";
 
 // The report as one self-contained HTML file: the tables rendered in the page (so they paint
 // before any script runs), the charts as inline SVG, and the viewer, a module script of our own
@@ -54,6 +55,14 @@ function csp(scripts: readonly string[]): string {
   return `default-src 'none'; script-src ${hashes.join(" ")} data:; style-src 'unsafe-inline'`;
 }
 
+function judgeSection(list: readonly JudgeDisagreement[]): string {
+  if (list.length === 0) return "";
+  const body = list.map((d) => `<tr><td>${escapeHtml(d.model)}</td><td><a href="${escapeHtml(episodeLink(d))}">${escapeHtml(d.scenario_id)}</a></td><td>${d.trial}</td>` +
+    `<td>${escapeHtml(d.kind)}</td><td>${d.task_completion}</td><td>${d.score.toFixed(3)}</td></tr>`).join("");
+  return `<h2 id="judge-disagreements">Judge and score disagree</h2><p class="muted">Episodes the LLM judge calls complete that did not pass, or calls failed that passed: open each to see whether the scenario or the scorer is wrong.</p>` +
+    `<div class="scroll"><table><thead><tr><th>model</th><th>scenario</th><th>trial</th><th>judge</th><th>task completion</th><th>score</th></tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
 export function renderHtml(input: HtmlInput): string {
   const { tables, charts, rows, models } = input;
   const episodes = input.episodes.map((packed, i) => `<script type="application/gzip" id="ep-${i}">${packed}</script>`);
@@ -81,6 +90,7 @@ export function renderHtml(input: HtmlInput): string {
 </form>
 <h2>Tables</h2>
 <div id="tables">${tablesHtml(tables)}</div>
+${judgeSection(judgeDisagreements(rows))}
 <h2>Charts</h2>
 <p class="muted">All episodes (the filters apply to the tables and the scenario list).</p>
 <div class="charts">${figures}</div>

@@ -3,6 +3,7 @@ import { reportTables, type ReportTables } from "./tables.js";
 import { DEFAULT_BOOTSTRAP, type BootstrapOptions } from "./stats.js";
 import { renderMarkdown } from "./markdown.js";
 import { renderHtml } from "./html.js";
+import { judgeDisagreements } from "./judge-disagreements.js";
 import { episodePayloads, DEFAULT_POOL, type PoolOptions } from "./episode-pool.js";
 
 // From run directories to the report's three forms: numbers (JSON), Markdown and HTML.
@@ -23,11 +24,12 @@ export function reportJson(r: Report): unknown {
     runs: r.runs.models.map((m) => ({ label: m.label, dirs: m.dirs, trials: m.manifests.map((x) => x.trials), missing_episodes: m.missing })),
     warnings: r.runs.warnings,
     ...r.tables,
+    judge_disagreements: judgeDisagreements(r.runs.rows),
   };
 }
 
 export function reportMarkdown(r: Report): string {
-  return renderMarkdown(r.tables, r.runs.models);
+  return renderMarkdown(r.tables, r.runs.models, 20, judgeDisagreements(r.runs.rows));
 }
 
 /** The self-contained HTML page; the scenario data is needed to replay trajectories for their diffs. */

@@ -10,9 +10,11 @@ import type { ProtagonistFile } from "./protagonist-format.js";
 // Words of a title that name an event: not the small words, not times.
 const STOP = new Set(["with", "and", "the", "for", "from", "call", "meeting", "event", "appointment", "w/", "at", "to", "of", "in", "on", "my", "a", "run", "day"]);
 
-// Only the title's own words name the event: an attendee's name is in many events.
+// Only the title's own words name the event: an attendee's name is in many events, and a day or
+// month name ("Call Anders (Sunday)") would be read as a date ("today", when it is Sunday).
+const CALENDAR_WORDS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|today|tonight|tomorrow|morning|evening|night|noon)$/;
 function subjectWords(title: string): string[] {
-  return [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}'&]+/u).filter((w) => w.length >= 4 && !STOP.has(w) && !/\d/.test(w)))];
+  return [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}'&]+/u).filter((w) => w.length >= 4 && !STOP.has(w) && !/\d/.test(w) && !CALENDAR_WORDS.test(w)))];
 }
 
 const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });

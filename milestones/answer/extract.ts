@@ -38,7 +38,8 @@ const TIME_PATTERNS: TimePattern[] = [
   // 7:30, 19:30, 7.30pm, 7h30, 7:30 p.m.; a "." needs a round minute ("room 2.14" is no time).
   { re: new RegExp(`(?<![\\d.,:])(\\d{1,2})([:.h])([0-5]\\d)(?![\\d:])\\s*(?:${MERIDIEM})?`, "g"),
     read: (m) => (m[2] === "." && !m[4] && Number(m[3]) % 5 !== 0) || Number(m[1]) > 24 ? null
-      : { hour: Number(m[1]), minute: Number(m[3]), meridiem: m[4] } },
+      // "08:00" is a 24-hour clock: the morning.
+      : { hour: Number(m[1]), minute: Number(m[3]), meridiem: m[4], ...(!m[4] && /^0\d$/.test(m[1]!) ? { known: true } : {}) } },
   // 7pm, 7 pm, seven pm
   { re: new RegExp(`(?<![\\d.,:])\\b${HOUR_WORD}\\s*${MERIDIEM}`, "g"), read: (m) => ({ hour: toHour(m[1]!), minute: 0, meridiem: m[2] }) },
   // 7 o'clock

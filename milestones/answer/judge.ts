@@ -104,8 +104,11 @@ export function readFacts(reader: Reader, statements: readonly Statement[], fact
 
 /** A wrong value counts against its subject only when the subject is named in the value's own
  *  clause: "Ryan already has the 17th" is not about the dinner in the next clause. */
-function aboutInClause(reader: Reader, text: string, o: Occurrence, about: readonly Group[]): boolean {
+function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence, about: readonly Group[]): boolean {
   if (about.length === 0) return true;
+  // A table row is one record; a list item or row is read under its heading or lead-in.
+  if (s.kind === "row" && about.every((g) => occurrences(reader, text, g).length > 0)) return true;
+  if ((s.kind === "item" || s.kind === "row") && s.context && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text, g).length > 0)) return true;
   const start = o.start - clauseBefore(text, o.start).length;
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
@@ -131,7 +134,7 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
     for (const s of own) {
       const text = bound(s);
       const offset = text.length - s.text.length;
-      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !rangeEnd(text, o) && aboutInClause(reader, text, o, d.about)
+      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !rangeEnd(text, o) && aboutInClause(reader, s, text, o, d.about)
         && !wrongValueExcused(text, o.start, o.end, d.wasTrue) && !sourceNumber(text, o, d));
       if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }
     }

@@ -82,11 +82,11 @@ function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
 function isOldValue(before: string): boolean {
   const verb = [...before.matchAll(new RegExp(CHANGE_VERB, "g"))].pop();
   if (!verb) return false;
+  const rest = before.slice(verb.index! + verb[0].length);
   let last: string | undefined;
-  for (const m of before.matchAll(DIRECTION)) last = m[1];
+  for (const m of rest.matchAll(DIRECTION)) last = m[1];
   if (last === "from") return true;
   // The object of a change is its old value: "push tomorrow's 11am visit", "cancelled the 9am".
-  const rest = before.slice(verb.index! + verb[0].length);
   return last === undefined && rest.trim().split(/\s+/).filter(Boolean).length <= 3 && !/\b(to|into|for|until|till)\b/.test(rest);
 }
 
@@ -123,6 +123,14 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   const after = text.slice(end);
   if (deniedBefore(before)) return "denied";
   if (isOldValue(before) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
+  // A label that dates what follows it: a table's "Before" or "Old" column, "was: 7pm".
+  if (/\b(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:\s*$/.test(before)) return "old";
+  // In brackets, the value belongs to what stands before them: "changed from Wed 14th (QF414) to Thu".
+  const paren = text.lastIndexOf("(", start);
+  if (paren >= 0 && text.indexOf(")", paren) >= start && clauseBefore(text, start).length <= start - paren) {
+    const outer = clauseBefore(text, paren);
+    if (isOldValue(outer) || hasCue(lastWords(outer, NEGATION_WINDOW), CUES.correction)) return "old";
+  }
   if (PAST_AFTER.test(after) || (UNTIL_AFTER.test(after) && hasCue(before, CUES.dating))) return "old";
   if (hasCue(before, CUES.attribution)) return "reported";
   if (wasTrue && pastClause(text, start, end)) return "past";
