@@ -68,7 +68,12 @@ export function containsString(value: unknown, text: string): boolean {
 
 /** What the user read at a reply: the agent's messages since the user last spoke, up to this one
  *  ("several messages": a short first one, the details in the next). */
-export interface Reply { step: Step; messages: readonly AgentStep[] }
+export interface Reply {
+  step: Step;
+  messages: readonly AgentStep[];
+  /** The agent's further messages before the user spoke again: a wrong value there counts too. */
+  later?: readonly AgentStep[];
+}
 
 export const replyOf = (step: Step, messages?: readonly AgentStep[]): Reply =>
   ({ step, messages: messages ?? (step.kind === "agent" ? [step] : []) });
@@ -79,12 +84,14 @@ export const replyText = normalize;
 /** Whether some write tool of the list succeeded before the reply: what an answer may claim. */
 export type DoneBefore = (tools: readonly string[]) => boolean;
 
-interface ReadReply { text: string; statements: Statement[]; reader: Reader; messages: number[] }
+interface ReadReply { text: string; statements: Statement[]; whole: Statement[]; reader: Reader; messages: number[] }
 
 function readReply(reply: Reply, ctx: CompareContext): ReadReply {
   const raw = tidy(reply.messages.map((m) => m.content).join("\n\n"));
+  const said = statements(raw);
   return {
-    text: normalize(raw), statements: statements(raw), messages: reply.messages.map((m) => m.index),
+    text: normalize(raw), statements: said, messages: reply.messages.map((m) => m.index),
+    whole: reply.later?.length ? [...said, ...statements(tidy(reply.later.map((m) => m.content).join("\n\n")))] : said,
     reader: new Reader({ time: reply.step.time, region: ctx.region as Region | undefined }),
   };
 }
@@ -137,7 +144,7 @@ export function responseOutcome(c: ResponseConstraint, reply: Reply, ctx: Compar
   const missing = (c.must_include ?? []).filter((n) => !has(n));
   const unmetGroups = (c.any_of_include ?? []).filter((g) => !g.some(has));
   const factReadings = readFacts(r.reader, r.statements, facts);
-  const asserted = readDistractors(r.reader, r.statements, distractorsOf(c, r, ctx, day));
+  const asserted = readDistractors(r.reader, r.whole, distractorsOf(c, r, ctx, day));
   const contradicted = factReadings.filter((f) => f.status === "contradicted");
   const forbidden = (c.must_not_include ?? []).filter(has);
   const checks = (c.must_include?.length ?? 0) + (c.any_of_include?.length ?? 0) + facts.length;
@@ -181,7 +188,7 @@ export function refusalOutcome(c: RefusalConstraint, reply: Reply, ctx: CompareC
   const r = readReply(reply, ctx);
   const fault = replyFaults(r, c.max_words, done);
   if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
-  const asserted = readDistractors(r.reader, r.statements, distractorsOf(c, r, ctx, reply.step.time.slice(0, 10)));
+  const asserted = readDistractors(r.reader, r.whole, distractorsOf(c, r, ctx, reply.step.time.slice(0, 10)));
   if (asserted.length > 0) return { similarity: 0, details: { ...said(r), reason: "asserts a wrong value beside the refusal", asserted_distractors: asserted } };
   const cue = (c.cues ?? DEFAULT_REFUSAL_CUES).find((k) => includesWords(r.text, replyText(k)));
   const mentions = c.mentions ?? [];

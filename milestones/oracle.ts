@@ -270,7 +270,13 @@ function replyAt(steps: Steps, t: number): Reply {
     const s = all[i]!;
     if (s.kind === "agent") messages.unshift(s);
   }
-  return replyOf(all[at]!, all[at]!.kind === "agent" ? messages : []);
+  // What the agent went on to say before the user spoke again is read for wrong values too.
+  const later: AgentStep[] = [];
+  for (let i = at + 1; i < all.length && all[i]!.kind !== "user"; i++) {
+    const s = all[i]!;
+    if (s.kind === "agent") later.push(s);
+  }
+  return all[at]!.kind === "agent" ? { ...replyOf(all[at]!, messages), later } : replyOf(all[at]!, []);
 }
 
 /** The best option of an any_of, each option the geometric mean of its constraints; the details

@@ -19,11 +19,23 @@ function subjectWords(title: string): string[] {
 
 const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });
 
+/** An event's start as it stood at `now`: the first version not yet replaced. */
+function currentStart(e: ProtagonistFile["calendar_events"][number], now: DateTime, zone: string): string {
+  for (const r of e.revisions ?? []) if (local(r.until, zone) > now && r.start) return r.start;
+  return e.start;
+}
+
 /** The stale start times and days of the protagonist's events at `referenceTime`. */
 export function staleValues(protagonist: ProtagonistFile, referenceTime: string): DistractorSpec[] {
   const zone = protagonist.timezone;
   const now = local(referenceTime, zone);
   const out: DistractorSpec[] = [];
+  // What events with these words hold now: a value another current event holds is not stale.
+  const current = protagonist.calendar_events.filter((e) => !e.created || local(e.created, zone) <= now).map((e) => ({
+    words: subjectWords(e.title), start: local(currentStart(e, now, zone), zone),
+  }));
+  const heldNow = (about: string[], time: string | null, date: string | null) => current.some((c) =>
+    c.words.some((w) => about.includes(w)) && (time === null || c.start.toFormat("HH:mm") === time) && (date === null || c.start.toISODate() === date));
   for (const event of protagonist.calendar_events) {
     if (event.all_day) continue;
     const about = subjectWords(event.title);
@@ -37,10 +49,10 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
     for (const old of versions.slice(0, currentIndex)) {
       if (!old.start || old.start === currentStart) continue;
       const was = local(old.start, zone), is = local(currentStart, zone);
-      if (was.toFormat("HH:mm") !== is.toFormat("HH:mm")) {
+      if (was.toFormat("HH:mm") !== is.toFormat("HH:mm") && !heldNow(about, was.toFormat("HH:mm"), null)) {
         out.push({ about: [about], value: { time: was.toFormat("HH:mm") }, was_true: true });
       }
-      if (was.toISODate() !== is.toISODate()) {
+      if (was.toISODate() !== is.toISODate() && !heldNow(about, null, was.toISODate())) {
         out.push({ about: [about], value: { date: was.toISODate()! }, was_true: true });
       }
     }

@@ -106,8 +106,15 @@ export function readFacts(reader: Reader, statements: readonly Statement[], fact
  *  clause: "Ryan already has the 17th" is not about the dinner in the next clause. */
 function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence, about: readonly Group[]): boolean {
   if (about.length === 0) return true;
-  // A table row is one record; a list item or row is read under its heading or lead-in.
-  if (s.kind === "row" && about.every((g) => occurrences(reader, text, g).length > 0)) return true;
+  // A table row is one record keyed by its first cell: the subject may be in the value's own cell
+  // or in that first cell; a list item or row is read under its heading or lead-in.
+  if (s.kind === "row") {
+    const cells = s.text.split("; ");
+    const offset = text.length - s.text.length;
+    let at = 0;
+    const own = cells.find((c) => { const hit = o.start - offset >= at && o.start - offset < at + c.length; at += c.length + 2; return hit; }) ?? "";
+    if (about.every((g) => occurrences(reader, own, g).length > 0 || occurrences(reader, cells[0]!, g).length > 0)) return true;
+  }
   if ((s.kind === "item" || s.kind === "row") && s.context && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text, g).length > 0)) return true;
   const start = o.start - clauseBefore(text, o.start).length;
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and)\s/)[0]!;
@@ -125,10 +132,14 @@ function sourceNumber(text: string, o: Occurrence, d: Distractor): boolean {
   return /\b(from|by|sender|sent from|came from|called from|texted from)\W*(?:\S+\W+){0,4}$/.test(text.slice(Math.max(0, o.start - 60), o.start));
 }
 
+const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before|previous|previously|was|earlier|cancelled|canceled|superseded|replaced)\b[^;]*(?:;|$)/;
+
 /** Distractors a statement asserts as current; a statement about another subject, a question, a
  *  quote or a code block asserts none. */
 export function readDistractors(reader: Reader, statements: readonly Statement[], distractors: readonly Distractor[]): DistractorReading[] {
-  const own = statements.filter((s) => !s.question && s.kind !== "section" && s.kind !== "quote" && s.kind !== "code");
+  // A row whose first cell marks it old ("Original", "Before", "Cancelled") states nothing current.
+  const own = statements.filter((s) => !s.question && s.kind !== "section" && s.kind !== "quote" && s.kind !== "code"
+    && !(s.kind === "row" && OLD_ROW.test(s.text)));
   const found: DistractorReading[] = [];
   for (const d of distractors) {
     for (const s of own) {

@@ -73,7 +73,7 @@ const lastWords = (text: string, n: number) => text.split(" ").slice(-n).join(" 
 /** Denied by a negation shortly before it, unless "until"/"before" comes between ("doesn't start
  *  until 8am" states 8am). A clause that opens with "no" answers the question ("No it's 6.30 now"). */
 function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
-  const window = lastWords(before.replace(/^(no|nope)\s*[!.:,\u2013\u2014-]+\s*|^(no|nope)\s+(?=(it|it's|its|that|that's|he|she|they|you|i|we|there|the)\b)/, ""), words);
+  const window = lastWords(before.replace(/^(no|nope|not quite|not exactly|not really)\s*[!.:,\u2013\u2014-]+\s*|^(no|nope)\s+(?=(it|it's|its|that|that's|he|she|they|you|i|we|there|the)\b)/, ""), words);
   if (!hasCue(window, CUES.negation)) return false;
   return !/\b(until|till|before|after)\b/.test(window.slice(Math.max(0, window.search(/n't|\bnot\b|\bno\b|\bnever\b/))));
 }
