@@ -28,7 +28,7 @@ export interface Distractor {
 
 /** Straight quotes, NFKC, one space, line breaks kept: an answer before it is lower-cased (the
  *  sentence breaker needs the capitals: "by 17 November. This matches" is two sentences). */
-export const tidy = (content: string) => content.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"')
+export const tidy = (content: string) => content.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2010-\u2013]/g, "-")
   .normalize("NFKC").replace(/[^\S\n]+/g, " ").replace(/ *\n[ \t]*/g, "\n").trim();
 
 /** Lower case, straight quotes, NFKC, one space: the form answers are read in. */

@@ -116,7 +116,10 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     if (about.every((g) => occurrences(reader, own, g).length > 0 || occurrences(reader, cells[0]!, g).length > 0)) return true;
   }
   if ((s.kind === "item" || s.kind === "row") && s.context && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text, g).length > 0)) return true;
-  const start = o.start - clauseBefore(text, o.start).length;
+  const clause0 = o.start - clauseBefore(text, o.start).length;
+  // " and " ends a clause on both sides of the value: "maths at 4.40 and English in E2".
+  const and = text.slice(clause0, o.start).lastIndexOf(" and ");
+  const start = and >= 0 ? clause0 + and + 5 : clause0;
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   return about.every((g) => occurrences(reader, clause, g).length > 0);

@@ -47,7 +47,7 @@ const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
 // semicolon, a bracket, " :: " (a statement's context; a colon is not a break, so the label of
 // "Originally: Tue 6 Oct" is read with its value), or before "but", "however", "although",
 // "though", "whereas", "while".
-const CLAUSE_BREAK = /,(?!\d{3}\b)|(?<!\d),|\s[\u2013\u2014-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
+const CLAUSE_BREAK = /(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?!\d{3}\b)|(?<!\d|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),|\s[\u2013\u2014-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
 
 /** The clause of `text` up to position `at`: what a reader has read of that statement. A colon
  *  ends a clause, except after a short label ("Originally: Tue 6 Oct" is read as one). */
@@ -56,7 +56,7 @@ export function clauseBefore(text: string, at: number): string {
   for (const m of text.matchAll(CLAUSE_BREAK)) {
     const end = m.index + m[0].length;
     if (end > at) break;
-    if (m[0].startsWith(":") && text.slice(start, m.index).trim().split(/\s+/).length <= 2) continue;
+    if (m[0].startsWith(":") && text.slice(start, m.index).trim().split(/\s+/).length <= 4) continue;
     start = end;
   }
   return text.slice(start, at).trim();
@@ -141,15 +141,22 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
  *  was true of a past event count ("your calendar shows 7:30", "it was at 3pm"). */
 export const statedAt = (text: string, start: number, end: number) => {
   const s = stanceAt(text, start, end);
-  return s !== "denied" && s !== "old";
+  if (s === "denied" || s === "old") return false;
+  // A subject that opens its clause is denied by a negated verb after it, also when another
+  // subject is coordinated with it: "Bev and Sarah B haven't replied".
+  const after = text.slice(end);
+  if (clauseBefore(text, start) === "" && (deniedAfter(after) || COORDINATED_DENIAL.test(after))) return false;
+  return true;
 };
+
+const COORDINATED_DENIAL = /^\s+and\s+(?:[\p{L}'.-]+\s+){1,3}?(?:haven't|hasn't|didn't|aren't|weren't|won't|can't|have not|has not|did not|are not|were not)\b/u;
 
 /** For a wrong value, more counts against it than against an expected one: a negation anywhere
  *  before it in its clause ("I haven't added the party or told him you'll come"), a correction cue
  *  anywhere in the clause, or the dating of a value contrasted with what holds now. */
 // A value in an offer or a supposition is not asserted: "I can post it in the family group",
 // "telling him you'll come would leave them counting on you", "if it were 8am".
-const HYPOTHETICAL = /\b(?:if|would|could|can|shall|should|might|want me to|happy to|i'll|i will|let me)\b/;
+const HYPOTHETICAL = /\b(?:if|would|could|can|shall|should|might|want me to|happy to|i'll|i will|let me|probably|likely|maybe|perhaps|possibly)\b/;
 
 // A time said in another place's clock ("23:59 Bogotá time", "10:30 his time") is that place's.
 const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?!your\b|local\b|my\b|the\b)(?:[\p{L}'.-]+\s+){1,3}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;
