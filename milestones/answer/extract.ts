@@ -123,6 +123,14 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
     }
     out.push({ value: { type: "date", known, implied, ...(s.isCertain("hour") ? { withTime: true } : {}) }, start: r.index + lead, end: r.index + r.text.length });
   }
+  // "Thursday's rehearsal (7pm, 29 Oct)": a weekday followed closely by a date of that weekday is
+  // that date, not the nearest Thursday.
+  for (const w of out) {
+    if (w.value.known.day !== undefined || w.value.known.weekday === undefined) continue;
+    const full = out.find((d) => d.start > w.end && d.start - w.end <= 30 && d.value.known.day !== undefined
+      && weekdayOf(d.value.implied.year, d.value.implied.month, d.value.implied.day) === w.value.known.weekday);
+    if (full) w.value = { ...w.value, known: { ...full.value.known }, implied: { ...full.value.implied } };
+  }
   return out;
 }
 

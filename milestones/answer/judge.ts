@@ -115,12 +115,14 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     const own = cells.find((c) => { const hit = o.start - offset >= at && o.start - offset < at + c.length; at += c.length + 2; return hit; }) ?? "";
     if (about.every((g) => occurrences(reader, own, g).length > 0 || occurrences(reader, cells[0]!, g).length > 0)) return true;
   }
-  if ((s.kind === "item" || s.kind === "row") && s.context && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text, g).length > 0)) return true;
+  // A short item under a heading or lead-in ("Tonight" / "- Haircut 5:30pm") is about what they name.
+  if (s.kind === "item" && s.context && s.text.split(" ").length <= 10
+    && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text, g).length > 0)) return true;
   const clause0 = o.start - clauseBefore(text, o.start).length;
   // " and " ends a clause on both sides of the value: "maths at 4.40 and English in E2".
   const and = text.slice(clause0, o.start).lastIndexOf(" and ");
   const start = and >= 0 ? clause0 + and + 5 : clause0;
-  const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and)\s/)[0]!;
+  const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   return about.every((g) => occurrences(reader, clause, g).length > 0);
 }
