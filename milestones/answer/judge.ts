@@ -26,6 +26,12 @@ export class Reader {
 
 /** Where a group occurs in `text`: literal words, or a value equal to a typed alternative. */
 export function occurrences(reader: Reader, text: string, group: Group): Occurrence[] {
+  const all = rawOccurrences(reader, text, group);
+  // The longest reading of a place wins: "sarah" inside "sarah b" is the same mention.
+  return all.filter((o) => !all.some((x) => x !== o && x.start <= o.start && x.end >= o.end && x.end - x.start > o.end - o.start));
+}
+
+function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[] {
   const out: Occurrence[] = [];
   for (const alt of group.alternatives) {
     for (const at of wordOccurrences(text, alt.words)) out.push({ start: at, end: at + alt.words.length });
@@ -137,7 +143,8 @@ function sourceNumber(text: string, o: Occurrence, d: Distractor): boolean {
   return /\b(from|by|sender|sent from|came from|called from|texted from)\W*(?:\S+\W+){0,4}$/.test(text.slice(Math.max(0, o.start - 60), o.start));
 }
 
-const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before|previous|previously|was|earlier|cancelled|canceled|superseded|replaced)\b[^;]*(?:;|$)/;
+// A row labelled as past or as what a record says: "Original", "Before", "What your calendar says now".
+const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before|previous|previously|was|earlier|cancelled|canceled|superseded|replaced)\b[^;]*(?:;|$)|^(?:[^;:]*:\s*)?[^;]*\b(?:calendar|entry|record) (?:says|shows|had|has|lists)\b[^;]*(?:;|$)/;
 
 /** Distractors a statement asserts as current; a statement about another subject, a question, a
  *  quote or a code block asserts none. */

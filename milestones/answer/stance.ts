@@ -47,7 +47,7 @@ const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
 // semicolon, a bracket, " :: " (a statement's context; a colon is not a break, so the label of
 // "Originally: Tue 6 Oct" is read with its value), or before "but", "however", "although",
 // "though", "whereas", "while".
-const CLAUSE_BREAK = /(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?!\d{3}\b)|(?<!\d|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),|\s[\u2013\u2014-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
+const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s+|(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?!\d{3}\b)|(?<!\d|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),|\s[\u2013\u2014-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
 
 /** The clause of `text` up to position `at`: what a reader has read of that statement. A colon
  *  ends a clause, except after a short label ("Originally: Tue 6 Oct" is read as one). */
@@ -56,7 +56,8 @@ export function clauseBefore(text: string, at: number): string {
   for (const m of text.matchAll(CLAUSE_BREAK)) {
     const end = m.index + m[0].length;
     if (end > at) break;
-    if (m[0].startsWith(":") && text.slice(start, m.index).trim().split(/\s+/).length <= 4) continue;
+    const label = text.slice(start, m.index).trim();
+    if (m[0].startsWith(":") && label.split(/\s+/).length <= 4 && !hasCue(label, CUES.negation)) continue;
     start = end;
   }
   return text.slice(start, at).trim();
@@ -79,15 +80,18 @@ function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
 }
 
 /** The old value of a change: after a change verb, the last direction word before it is "from". */
-function isOldValue(before: string): boolean {
+const WHEN = /\d|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|noon|midnight)\b/;
+
+function isOldValue(before: string, value = ""): boolean {
   const verb = [...before.matchAll(new RegExp(CHANGE_VERB, "g"))].pop();
   if (!verb) return false;
   const rest = before.slice(verb.index! + verb[0].length);
   let last: string | undefined;
   for (const m of rest.matchAll(DIRECTION)) last = m[1];
   if (last === "from") return true;
-  // The object of a change is its old value: "push tomorrow's 11am visit", "cancelled the 9am".
-  return last === undefined && rest.trim().split(/\s+/).filter(Boolean).length <= 3 && !/\b(to|into|for|until|till)\b/.test(rest);
+  // The object of a change is its old value when it is a time or day: "push tomorrow's 11am
+  // visit", "cancelled the 9am" (but "updated Takeshi's contact" names no old value).
+  return WHEN.test(value) && last === undefined && rest.trim().split(/\s+/).filter(Boolean).length <= 3 && !/\b(to|into|for|until|till)\b/.test(rest);
 }
 
 /** "Sarah B hasn't replied", "Sarah's the only one who hasn't replied": a verb negated just after
@@ -124,14 +128,14 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   const before = clauseBefore(text, start).replace(/\b(said|says|say) (yes|no|so)\b/g, " ");
   const after = text.slice(end);
   if (deniedBefore(before)) return "denied";
-  if (isOldValue(before) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
+  if (isOldValue(before, text.slice(start, end)) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
   // A label that dates what follows it: a table's "Before" or "Old" column, "was: 7pm".
   if (/\b(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:\s*$/.test(before)) return "old";
   // In brackets, the value belongs to what stands before them: "changed from Wed 14th (QF414) to Thu".
   const paren = text.lastIndexOf("(", start);
   if (paren >= 0 && text.indexOf(")", paren) >= start && clauseBefore(text, start).length <= start - paren) {
     const outer = clauseBefore(text, paren);
-    if (isOldValue(outer) || hasCue(lastWords(outer, NEGATION_WINDOW), CUES.correction)) return "old";
+    if (isOldValue(outer, text.slice(start, end)) || hasCue(lastWords(outer, NEGATION_WINDOW), CUES.correction)) return "old";
   }
   if (PAST_AFTER.test(after) || (UNTIL_AFTER.test(after) && hasCue(before, CUES.dating))) return "old";
   if (hasCue(before, CUES.attribution)) return "reported";

@@ -66,6 +66,6 @@ test("the blind calibration suite agrees with the scoring within its limits", ()
 
 test("agents that do no real work pass nothing and score little", () => {
   const results = runDegenerateAgents(catalog.list());
-  assert.deepEqual(results.map((r) => r.agent), ["dump-everything", "always-refuse", "always-clarify", "do-nothing"]);
+  assert.deepEqual(results.map((r) => r.agent), ["dump-everything", "dump-as-markdown", "always-refuse", "always-clarify", "do-nothing"]);
   assert.deepEqual(degenerateFaults(results).map(where), []);
 });
