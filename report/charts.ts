@@ -15,7 +15,20 @@ const point = (model: string, x: string | number, e: Estimate): Point[] =>
 
 const base = { config: { font: "sans-serif", view: { stroke: null } } };
 
-/** Bars per model with the bootstrap interval as a rule. */
+/** The 95% interval of each point as an error bar (a rule from lo to hi with caps), drawn from
+ *  the interval columns the tables computed; points without an interval get none. */
+const errorBars = (color: unknown) => ({
+  transform: [{ filter: "isValid(datum.lo) && isValid(datum.hi)" }],
+  mark: { type: "errorbar", ticks: { size: 7 }, thickness: 1.5 },
+  encoding: {
+    y: { field: "lo", type: "quantitative", title: null },
+    y2: { field: "hi" },
+    color,
+    tooltip: [{ field: "model" }, { field: "x" }, { field: "value", format: ".3f" }, { field: "lo", title: "95% from", format: ".3f" }, { field: "hi", title: "95% to", format: ".3f" }],
+  },
+});
+
+/** Bars per model with the bootstrap interval as an error bar. */
 function groupedBars(points: Point[], xTitle: string, yTitle: string, order: string[]): TopLevelSpec {
   return {
     ...base, width: Math.max(320, order.length * 22 * Math.max(2, new Set(points.map((p) => p.model)).size)), height: 220,
@@ -28,7 +41,7 @@ function groupedBars(points: Point[], xTitle: string, yTitle: string, order: str
     layer: [
       { mark: "bar", encoding: { y: { field: "value", type: "quantitative", title: yTitle, scale: { domain: [0, 1] } }, tooltip: [{ field: "model" }, { field: "x" }, { field: "value", format: ".3f" }] } },
       // The interval in a dark line: in the model's colour it would vanish over its own bar.
-      { mark: { type: "rule", strokeWidth: 1.5 }, encoding: { y: { field: "lo", type: "quantitative" }, y2: { field: "hi" }, color: { value: "#222" } } },
+      errorBars({ value: "#222" }),
     ],
   } as TopLevelSpec;
 }
@@ -57,12 +70,11 @@ export function chartSpecs(t: ReportTables): { id: string; title: string; spec: 
         data: { values: points },
         encoding: {
           x: { field: "x", type: "ordinal", title: "k (trials that must all pass)", axis: { labelAngle: 0 } },
-          y: { field: "value", type: "quantitative", title: "pass^k", scale: { domain: [0, 1] } },
           color: { field: "model", type: "nominal", title: "model" },
         },
         layer: [
-          { mark: { type: "line", point: true } },
-          { mark: { type: "rule", opacity: 0.6 }, encoding: { y: { field: "lo", type: "quantitative" }, y2: { field: "hi" } } },
+          { mark: { type: "line", point: true }, encoding: { y: { field: "value", type: "quantitative", title: "pass^k", scale: { domain: [0, 1] } } } },
+          errorBars({ field: "model", type: "nominal", title: "model" }),
         ],
       } as TopLevelSpec,
     });

@@ -92,7 +92,7 @@ export function renderHtml(input: HtmlInput): string {
 <div id="tables">${tablesHtml(tables)}</div>
 ${judgeSection(judgeDisagreements(rows))}
 <h2>Charts</h2>
-<p class="muted">All episodes (the filters apply to the tables and the scenario list).</p>
+<p class="muted">All episodes (the filters apply to the tables and the scenario list). Error bars: the 95% bootstrap intervals of the tables.</p>
 <div class="charts">${figures}</div>
 <h2>Scenarios</h2>
 <p class="muted">Mean score over trials and trials passed; click a score to open the episode.</p>

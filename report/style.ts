@@ -5,7 +5,7 @@ export const STYLE = `
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); margin: 0; }
 header { padding: 16px 24px; border-bottom: 1px solid var(--line); background: var(--soft); }
 header h1 { margin: 0 0 4px; font-size: 20px; }
-main { padding: 0 24px 48px; max-width: 1500px; }
+main { padding: 0 24px 48px; max-width: 1500px; min-width: 0; }
 h2 { margin: 28px 0 8px; font-size: 17px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
 h3 { margin: 18px 0 6px; font-size: 15px; }
 .muted, .caption { color: var(--muted); font-size: 12px; }
@@ -19,9 +19,17 @@ th.asc::after { content: " ▲"; } th.desc::after { content: " ▼"; }
 .filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); }
 select, button { font: inherit; padding: 3px 6px; }
 .charts { display: flex; flex-wrap: wrap; gap: 24px; }
-.charts figure { margin: 0; }
+.charts figure { margin: 0; max-width: 100%; overflow-x: auto; }
 .charts figcaption { font-weight: 600; margin-bottom: 4px; }
-section.table { overflow-x: auto; }
+/* A table wider than the page scrolls inside its own box; the page itself never scrolls sideways. */
+section.table { min-width: 0; }
+.wide { overflow-x: auto; max-width: 100%; scrollbar-width: thin; scrollbar-color: #b8c0cc transparent; }
+.wide::-webkit-scrollbar { height: 10px; }
+.wide::-webkit-scrollbar-thumb { background: #b8c0cc; border-radius: 5px; }
+.wide th:first-child, .wide td:first-child { position: sticky; left: 0; z-index: 1; background: var(--bg); box-shadow: 1px 0 0 var(--line); }
+.wide th:first-child { background: var(--soft); }
+.wide.overflows { border-right: 3px solid var(--line); }
+.wide.overflows + .caption::before { content: "Wider than the window: scroll sideways for every column. "; font-weight: 600; }
 .scroll { max-height: 480px; overflow: auto; border: 1px solid var(--line); }
 td.ep { cursor: pointer; color: #0b57d0; }
 td.ep:hover { text-decoration: underline; }

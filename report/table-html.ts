@@ -12,7 +12,7 @@ export function tableHtml(v: TableView): string {
   const body = v.rows.map((r) => `<tr>${r.map((c) =>
     `<td${c.value === null ? "" : ` data-value="${c.value}"`}>${escapeHtml(c.text)}</td>`).join("")}</tr>`).join("");
   return `<section class="table" id="${escapeHtml(v.id)}"><h3>${escapeHtml(v.title)}</h3>` +
-    `<table class="sortable"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>` +
+    `<div class="wide"><table class="sortable"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>` +
     `<p class="caption">${escapeHtml(v.caption)}</p></section>`;
 }
 

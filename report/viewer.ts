@@ -40,8 +40,16 @@ function refresh(): void {
   const shown = filtered();
   $("#shown").textContent = shown.length === rows.length ? "all episodes" : `${shown.length} of ${rows.length} episodes`;
   $("#tables").innerHTML = tablesHtml(reportTables(shown, config.bootstrap, config.models));
+  markWideTables();
   renderScenarios(shown);
 }
+
+/** A table wider than its box scrolls sideways inside it; the box is marked so that the page
+ *  says so (a scroll bar alone may be hidden until one scrolls). */
+function markWideTables(): void {
+  for (const box of document.querySelectorAll<HTMLElement>(".wide")) box.classList.toggle("overflows", box.scrollWidth > box.clientWidth + 1);
+}
+window.addEventListener("resize", markWideTables);
 filters.addEventListener("change", refresh);
 for (const form of document.querySelectorAll("form")) form.addEventListener("submit", (e) => e.preventDefault());
 filters.addEventListener("reset", () => setTimeout(refresh, 0));
@@ -223,6 +231,7 @@ function diffHtml(c: TableChange): string {
 // ---- start ------------------------------------------------------------------------------------
 
 renderScenarios(rows);
+markWideTables();
 fillTrials();
 // #model/scenario/trial[/compare] opens an episode, so that a link can point at one.
 const [hModel, hScenario, hTrial, hCompare] = location.hash.slice(1).split("/").map(decodeURIComponent);

@@ -19,7 +19,12 @@ import { BROWSER_SKIP, CHROMIUM, launchChromium } from "./chromium.js";
 let root: string;
 let dirs: string[];
 let file: string;
-let json: { models: { model: string; table4: { overall: { value: number }; macro: { value: number } }; table5: Record<string, { value: number | null }> }[] };
+type Estimate = { value: number | null; lo: number | null; hi: number | null };
+let json: { models: {
+  model: string;
+  table4: { overall: { value: number }; macro: { value: number }; tranches: Record<string, Record<string, Estimate>> };
+  table5: Record<string, { value: number | null }>;
+}[] };
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const consoleErrors: string[] = [];
@@ -64,6 +69,80 @@ test("the tables show the numbers of --json", { skip: BROWSER_SKIP }, async () =
   }
   assert.equal(await page.locator("#chart-tranche svg").count(), 1);
   assert.equal(await page.locator("#chart-passk svg").count(), 1);
+});
+
+test("every chart point carries its 95% interval as an error bar, drawn from the tables' intervals", { skip: BROWSER_SKIP }, async () => {
+  // Each error bar is a rule (lo to hi) with two caps; its tooltip names the point.
+  const bars = (chart: string) => page.$$eval(`#${chart} g.mark-rule.role-mark line`, (lines) => lines.map((l) => ({
+    label: l.getAttribute("aria-label") ?? "",
+    top: l.getBoundingClientRect().top,
+    bottom: l.getBoundingClientRect().bottom,
+  })));
+  const caps = (chart: string) => page.locator(`#${chart} g.mark-rect.role-mark:not(.layer_0_marks) path`).count();
+  const abbrev: Record<string, string> = { Ref: "referential", Fun: "functional", Inf: "informational" };
+  const tranche = await bars("chart-tranche");
+  const expected = json.models.flatMap((m) => Object.values(m.table4.tranches).flatMap((levels) => Object.values(levels)).filter((e) => e.lo !== null));
+  assert.equal(tranche.length, expected.length);
+  assert.equal(await caps("chart-tranche"), 2 * tranche.length);
+  // The y axis runs from 0 (bottom) to 1 (top): the bar's ends sit where its interval's ends do.
+  const axis = await page.$eval("#chart-tranche g.mark-rule.role-axis-grid", (g) => {
+    const ys = [...g.querySelectorAll("line")].map((l) => l.getBoundingClientRect().top);
+    return { top: Math.min(...ys), bottom: Math.max(...ys) };
+  });
+  const at = (v: number) => axis.bottom - v * (axis.bottom - axis.top);
+  let wide = 0;
+  for (const bar of tranche) {
+    const [, model, x] = /model: ([^;]+); x: ([^;]+);/.exec(bar.label)!;
+    const [dim, level] = x!.split(" ");
+    const e = json.models.find((m) => m.model === model)!.table4.tranches[abbrev[dim!]!]![level!]!;
+    assert.ok(Math.abs(bar.top - at(e.hi!)) < 1.5 && Math.abs(bar.bottom - at(e.lo!)) < 1.5, `${bar.label}: drawn ${bar.top}-${bar.bottom}, interval ${at(e.hi!)}-${at(e.lo!)}`);
+    assert.match(bar.label, new RegExp(`95% from: ${e.lo!.toFixed(3)}; 95% to: ${e.hi!.toFixed(3)}`));
+    if (e.hi! - e.lo! > 0.05) wide++;
+  }
+  assert.ok(wide > 0, "some interval has a visible length");
+  for (const chart of ["chart-challenge", "chart-passk"]) {
+    const n = (await bars(chart)).length;
+    assert.ok(n > 0, chart);
+    assert.equal(await caps(chart), 2 * n, chart);
+  }
+});
+
+test("a table wider than the window scrolls inside its own box; the page never scrolls sideways", { skip: BROWSER_SKIP }, async () => {
+  const measure = () => page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - window.innerWidth,
+    tables: [...document.querySelectorAll<HTMLElement>("#tables .wide")].map((box) => {
+      const last = box.querySelector("thead th:last-child")!;
+      const first = box.querySelector("tbody td:first-child")!;
+      box.scrollLeft = box.scrollWidth;
+      const r = box.getBoundingClientRect();
+      const c = last.getBoundingClientRect();
+      const shown = c.left >= r.left - 1 && c.right <= r.right + 1;
+      // The row's name stays in view while the numbers scroll past it.
+      const nameKept = Math.abs(first.getBoundingClientRect().left - r.left) < 2;
+      box.scrollLeft = 0;
+      const hint = getComputedStyle(box.nextElementSibling!, "::before").content;
+      return {
+        id: box.closest("section")!.id, overflows: box.scrollWidth > box.clientWidth, marked: box.classList.contains("overflows"),
+        scrollable: getComputedStyle(box).overflowX === "auto", lastShownAtEnd: shown, nameKept, hint,
+      };
+    }),
+  }));
+  try {
+    for (const width of [1400, 640]) {
+      await page.setViewportSize({ width, height: 900 });
+      const m = await measure();
+      assert.ok(m.page <= 0, `at ${width} px the page scrolls sideways by ${m.page} px`);
+      assert.ok(m.tables.length >= 3);
+      for (const t of m.tables) {
+        assert.ok(t.scrollable && t.lastShownAtEnd && t.nameKept, `${width} px: ${JSON.stringify(t)}`);
+        assert.equal(t.marked, t.overflows, `${width} px: ${JSON.stringify(t)}`);
+        assert.equal(/scroll sideways/.test(t.hint), t.overflows, `${width} px: ${JSON.stringify(t)}`);
+      }
+      if (width === 640) assert.ok(m.tables.find((t) => t.id === "table4")!.overflows, "Table 4 is wider than 640 px");
+    }
+  } finally {
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
 });
 
 test("filtering by protagonist recomputes the tables like the command; sorting reorders rows", { skip: BROWSER_SKIP }, async () => {
