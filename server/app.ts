@@ -14,7 +14,9 @@ import { Metrics } from "./metrics.js";
 import { requestLog } from "./request-log.js";
 import { Scoring } from "./scoring.js";
 import { healthBody } from "./api-schemas.js";
-import { send } from "./validate-body.js";
+import { checkField, MAX_BODY_DEPTH, send } from "./validate-body.js";
+
+const TOOL_ROUTE = /^\/episodes\/[^/]+\/tools\/[^/]+\/?$/;
 import type { Logger } from "pino";
 
 export interface AppOptions extends GuardOptions {
@@ -48,6 +50,11 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   // far below this by the episode limits). The first parser to run wins.
   app.post("/score", express.json({ limit: options.maxLogBytes, strict: false }));
   app.use(express.json({ limit: options.bodyLimit, strict: false }));
+  // Every body but a tool call's (which the episode limits, as a tool error) has a depth limit.
+  app.use((req, _res, next) => {
+    if (req.body !== undefined && !TOOL_ROUTE.test(req.path)) checkField("body", req.body, { depth: MAX_BODY_DEPTH });
+    next();
+  });
   app.get("/health", (_req, res) => {
     send(res, healthBody, { ok: true, episodes: store.size, capacity: store.capacity, scenarios: catalog.list().length });
   });

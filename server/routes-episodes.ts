@@ -12,7 +12,7 @@ import {
   agentMessageBody, agentMessageReply, createEpisodeBody, episodeCreated, episodeStatus, scoreReport, stateBody, stepAck,
   toolCallResult, toolFormat, toolList, trajectoryBody, userMessageBody,
 } from "./api-schemas.js";
-import { parseBody, send } from "./validate-body.js";
+import { AGENT_LIMITS, checkField, parseBody, send } from "./validate-body.js";
 import type { z } from "zod";
 
 type IdRequest = Request<{ id: string }>;
@@ -49,6 +49,7 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, sco
 
   router.post("/episodes", (req, res) => {
     const body = parseBody(createEpisodeBody, req.body);
+    if (body.agent !== undefined) checkField("agent", body.agent, AGENT_LIMITS);
     const scenario = catalog.get(body.scenario_id);
     if (!scenario) throw new HttpError(404, "scenario_not_found", `no scenario "${body.scenario_id}"; see GET /scenarios`, { field: "scenario_id", id: body.scenario_id });
     const { episode, agentToken } = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds }, body.agent);
