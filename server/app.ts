@@ -48,8 +48,10 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   app.use(roleGuard(options.token, store));
   // A log for POST /score may be large; everything else is small (tool arguments are bounded
   // far below this by the episode limits). The first parser to run wins.
-  app.post("/score", express.json({ limit: options.maxLogBytes, strict: false }));
-  app.use(express.json({ limit: options.bodyLimit, strict: false }));
+  // POST /score reads its own body, off the event loop (routes-score.ts); everything else is
+  // small (tool arguments are bounded far below this by the episode limits).
+  const json = express.json({ limit: options.bodyLimit, strict: false });
+  app.use((req, res, next) => { if (req.method === "POST" && req.path === "/score") next(); else json(req, res, next); });
   // Every body but a tool call's (which the episode limits, as a tool error) has a depth limit.
   app.use((req, _res, next) => {
     if (req.body !== undefined && !TOOL_ROUTE.test(req.path)) checkField("body", req.body, { depth: MAX_BODY_DEPTH });
@@ -65,7 +67,7 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   app.use(mcpRoutes(catalog, store));
   app.use(scenarioRoutes(catalog));
   app.use(episodeRoutes(catalog, store, scoring));
-  app.use(scoreRoutes(scoring));
+  app.use(scoreRoutes(scoring, options.maxLogBytes));
   app.use(notFoundRoute);
   app.use(errorHandler);
   return app;

@@ -6,7 +6,7 @@ import type { LoggedStep } from "../episode/log.js";
 import type { EpisodeLimits } from "../episode/limits.js";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { Metrics } from "./metrics.js";
-import type { ScoringAnswer, ScoringJob } from "./scoring-worker.js";
+import type { ScoringAnswer, ScoringJob, StreamStart } from "./scoring-worker.js";
 import type { Snapshot } from "../episode/trajectory.js";
 
 // Scoring for the HTTP routes runs in worker threads: a 10,000-step trajectory takes seconds to
@@ -54,6 +54,11 @@ class ScoringThread {
     });
   }
 
+  /** Posts a message of a job already running (a chunk of a body), the chunk's memory moved. */
+  post(job: ScoringJob, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(job, transfer);
+  }
+
   terminate(): Promise<number> {
     return this.worker.terminate();
   }
@@ -86,6 +91,34 @@ export class Scoring {
 
   log(input: LogInput): Promise<ScoreOutcome> {
     return this.run(input, "log");
+  }
+
+  /** Scores a POST /score body as it arrives: each chunk goes to the scoring thread, which parses
+   *  it (JSON when whole; a log line by line, dropping results), so the event loop never parses a
+   *  large body. A refusal (a limit, a bad line) answers at once; the rest of the body is drained. */
+  async stream(start: StreamStart, body: AsyncIterable<Buffer>): Promise<ScoreOutcome> {
+    return this.metrics.timeScoring("log", async () => {
+      const thread = this.thread();
+      const id = ++this.nextId;
+      let answered = false;
+      const answer = thread.run({ id, stream: start }).finally(() => { answered = true; });
+      try {
+        for await (const chunk of body) {
+          if (answered) break;
+          // A copy the thread owns: transferring the chunk's own memory could take a pooled slab.
+          const copy = new Uint8Array(chunk.length);
+          copy.set(chunk);
+          thread.post({ id, chunk: copy }, [copy.buffer]);
+        }
+        if (!answered) thread.post({ id, end: true });
+      } catch (e) {
+        // The client went away or sent a body that does not decode: the job ends unanswered.
+        if (!answered) thread.post({ id, end: true });
+        void answer.catch(() => undefined);
+        throw e;
+      }
+      return await answer as ScoreOutcome;
+    });
   }
 
   /** The state after step `index` of a live episode, which keeps only its current one: rebuilt
