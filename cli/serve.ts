@@ -53,7 +53,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const allowedHosts = wildcard && opts.allowHost.length === 0 ? [] : [...LOCAL_HOSTS, opts.host, ...opts.allowHost];
   const app = createApp(catalog, store, {
     ...DEFAULT_APP_OPTIONS, allowedHosts, allowedOrigins: opts.allowOrigin, token: opts.token ?? process.env.PIMBOX_TOKEN,
-    bodyLimit, maxLogBytes, logger: createLogger(logLevel(opts.logLevel)),
+    bodyLimit, maxLogBytes, logger: createLogger(logLevel(opts.logLevel)), warmSnapshots: true,
   });
   const server = await listen(app, { port, host: opts.host, maxConnections });
   const address = server.address();

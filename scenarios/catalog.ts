@@ -36,6 +36,14 @@ export class Scenario {
   get zone(): string { return this.protagonist.timezone; }
   get region(): Region | undefined { return this.cached("region", () => protagonistRegion(this.protagonist)); }
 
+  /** Whether the snapshot is built (opening an episode then costs a copy of its image). */
+  get hasSnapshot(): boolean { return this.derived.has("snapshot"); }
+
+  /** A snapshot built elsewhere (a worker thread) from the same files. */
+  adoptSnapshot(snapshot: ScenarioSnapshot): void {
+    if (!this.derived.has("snapshot")) this.derived.set("snapshot", snapshot);
+  }
+
   snapshot(): ScenarioSnapshot {
     return this.cached("snapshot", () =>
       buildScenarioSnapshot(this.protagonist, this.zone, this.file.reference_time, this.file.state_overrides));

@@ -13,6 +13,7 @@ import { DEFAULT_BODY_BYTES, DEFAULT_LOG_BYTES } from "./http-server.js";
 import { Metrics } from "./metrics.js";
 import { requestLog } from "./request-log.js";
 import { Scoring } from "./scoring.js";
+import { Snapshots } from "./snapshots.js";
 import { healthBody } from "./api-schemas.js";
 import { checkField, MAX_BODY_DEPTH, send } from "./validate-body.js";
 
@@ -24,8 +25,11 @@ export interface AppOptions extends GuardOptions {
   logger?: Logger | undefined;
   /** Largest JSON body accepted, in bytes, but on POST /score. */
   bodyLimit: number;
-  /** Largest body of POST /score (a whole trajectory log), in bytes. */
+  /** Largest JSON body of POST /score (a whole trajectory log), in bytes. */
   maxLogBytes: number;
+  /** Build every scenario's snapshot in a worker thread from the start (pimbox serve), so that no
+   *  first open waits for one; otherwise each is built, in that thread, on first use. */
+  warmSnapshots?: boolean;
 }
 
 export const DEFAULT_APP_OPTIONS: AppOptions = {
@@ -42,6 +46,8 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   const metrics = new Metrics(store);
   store.observeEpisodes(metrics.episodeObserver);
   const scoring = new Scoring(catalog, store.limits, metrics);
+  const snapshots = new Snapshots(catalog.dataDir);
+  if (options.warmSnapshots) void snapshots.warm(catalog.list());
   app.use(metrics.requestTimer());
   if (options.logger) app.use(requestLog(options.logger));
   app.use(hostAndOriginGuard(options));
@@ -64,9 +70,9 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   app.get("/openapi.json", (req, res) => { res.json(openApiDocument(`${req.protocol}://${req.get("host") ?? "127.0.0.1"}`)); });
-  app.use(mcpRoutes(catalog, store));
+  app.use(mcpRoutes(catalog, store, snapshots));
   app.use(scenarioRoutes(catalog));
-  app.use(episodeRoutes(catalog, store, scoring));
+  app.use(episodeRoutes(catalog, store, scoring, snapshots));
   app.use(scoreRoutes(scoring, options.maxLogBytes));
   app.use(notFoundRoute);
   app.use(errorHandler);
