@@ -99,6 +99,16 @@ function readScenario(file: string, protagonist: ProtagonistFile, validate: Vali
   return faults.length ? { ok: false, faults } : read;
 }
 
+/** The scenario ids a data folder's file names give (<id>.json), without reading the files; none
+ *  when the folder cannot be read. */
+export function scenarioIdsIn(dataDir: string): string[] {
+  try {
+    return protagonistDirs(dataDir).flatMap((d) => scenarioFiles(dataDir, d)).map((f) => path.basename(f, ".json"));
+  } catch {
+    return [];
+  }
+}
+
 /** The protagonist folders of a data folder, sorted. */
 export function protagonistDirs(dataDir: string): string[] {
   return fs.readdirSync(dataDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();

@@ -27,9 +27,9 @@ export interface AppOptions extends GuardOptions {
   bodyLimit: number;
   /** Largest JSON body of POST /score (a whole trajectory log), in bytes. */
   maxLogBytes: number;
-  /** Build every scenario's snapshot in a worker thread from the start (pimbox serve), so that no
-   *  first open waits for one; otherwise each is built, in that thread, on first use. */
-  warmSnapshots?: boolean;
+  /** Where scenario snapshots are built off the event loop: pimbox serve passes one it started
+   *  warming before the catalog loaded; by default one that builds each on first use. */
+  snapshots?: Snapshots | undefined;
 }
 
 export const DEFAULT_APP_OPTIONS: AppOptions = {
@@ -46,8 +46,7 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   const metrics = new Metrics(store);
   store.observeEpisodes(metrics.episodeObserver);
   const scoring = new Scoring(catalog, store.limits, metrics);
-  const snapshots = new Snapshots(catalog.dataDir);
-  if (options.warmSnapshots) void snapshots.warm(catalog.list());
+  const snapshots = options.snapshots ?? new Snapshots(catalog.dataDir);
   app.use(metrics.requestTimer());
   if (options.logger) app.use(requestLog(options.logger));
   app.use(hostAndOriginGuard(options));

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
+import { getHeapStatistics } from "node:v8";
 import { ScenarioCatalog } from "../scenarios/catalog.js";
 import { scoreLog, type LogInput, type ScoreOutcome } from "../episode/score-log.js";
 import type { EpisodeLimits } from "../episode/limits.js";
@@ -29,7 +30,12 @@ export interface StreamStart {
   /** Largest JSON body (--max-log-bytes). */
   maxBytes: number;
 }
-export type ScoringAnswer = { id: number; outcome: ScoreOutcome } | { id: number; snapshot: Snapshot } | { id: number; failure: string };
+export type ScoringAnswer = { id: number; outcome: ScoreOutcome } | { id: number; snapshot: Snapshot } | { id: number; failure: string } | { retire: true };
+
+/** Heap growth over one job (garbage included) past which the thread retires. */
+const RETIRE_GROWTH_BYTES = 64 * 1024 * 1024;
+let retiring = false;
+let heapBefore = 0;
 
 const { dataDir, limits } = workerData as { dataDir: string; limits: EpisodeLimits };
 const catalog = ScenarioCatalog.lazy(dataDir);
@@ -97,6 +103,8 @@ function streamJob(job: Extract<ScoringJob, { chunk: Uint8Array } | { end: true 
 }
 
 parentPort!.on("message", (job: ScoringJob) => {
+  // The heap at the start of a job (for a streamed body: at its first message).
+  if (!("chunk" in job) && !("end" in job)) heapBefore = getHeapStatistics().used_heap_size;
   let answer: ScoringAnswer;
   try {
     if ("stream" in job || "chunk" in job || "end" in job) {
@@ -116,4 +124,10 @@ parentPort!.on("message", (job: ScoringJob) => {
   }
   streams.delete(job.id);
   parentPort!.postMessage(answer);
+  // A long trajectory leaves a large heap behind: this thread asks to be retired (it finishes
+  // the jobs it has, takes no new one, and ends), so that the memory goes back to the system.
+  if (!retiring && getHeapStatistics().used_heap_size - heapBefore > RETIRE_GROWTH_BYTES) {
+    retiring = true;
+    parentPort!.postMessage({ retire: true } satisfies ScoringAnswer);
+  }
 });

@@ -28,12 +28,14 @@ class ScoringThread {
       resourceLimits: { maxOldGenerationSizeMb: 2048 },
     });
     this.worker.on("message", (answer: ScoringAnswer) => {
+      if ("retire" in answer) { this.retiring = true; this.endIfIdle(); return; }
       const p = this.pending.get(answer.id);
       if (!p) return;
       this.pending.delete(answer.id);
       if ("outcome" in answer) p.resolve(answer.outcome);
       else if ("snapshot" in answer) p.resolve(answer.snapshot);
       else p.reject(new Error(`scoring failed: ${answer.failure}`));
+      this.endIfIdle();
     });
     const fail = (reason: string) => {
       for (const p of this.pending.values()) p.reject(new Error(reason));
@@ -45,6 +47,13 @@ class ScoringThread {
     // After the listeners: adding one refs the thread again. An idle thread never keeps the
     // process alive (the HTTP server does, while it listens).
     this.worker.unref();
+  }
+
+  /** Asked by the thread after a job that left a large heap: no new jobs, ended once idle. */
+  retiring = false;
+
+  private endIfIdle(): void {
+    if (this.retiring && this.pending.size === 0) void this.worker.terminate();
   }
 
   run(job: ScoringJob): Promise<Answer> {
@@ -134,13 +143,14 @@ export class Scoring {
 
   /** The least busy thread, started on first use (a server that never scores starts none). */
   private thread(): ScoringThread {
-    if (this.threads.length < this.size && this.threads.every((t) => t.pending.size > 0)) {
+    const open = this.threads.filter((t) => !t.retiring);
+    if (open.length === 0 || (open.length < this.size && open.every((t) => t.pending.size > 0))) {
       this.threads.push(new ScoringThread(this.catalog.dataDir, this.limits, (dead) => {
         const i = this.threads.indexOf(dead);
         if (i >= 0) this.threads.splice(i, 1);
       }));
     }
-    return this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    return this.threads.filter((t) => !t.retiring).reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { availableParallelism } from "node:os";
 import type { Row, Snapshot } from "../episode/trajectory.js";
 import type { Scenario } from "../scenarios/catalog.js";
 import type { SnapshotAnswer, SnapshotJob } from "./snapshot-worker.js";
@@ -6,71 +7,110 @@ import type { SnapshotAnswer, SnapshotJob } from "./snapshot-worker.js";
 // A scenario's snapshot is built on its first use: its protagonist's data as of the reference
 // time, loaded into SQLite and serialized, tens to hundreds of milliseconds. Built on the event
 // loop, 64 concurrent first opens of different scenarios queued behind one another (a p99 of
-// seconds). Here a worker thread builds them, one at a time, while the loop keeps serving; the
-// server can also warm every scenario in the background after it starts listening.
+// seconds). Here worker threads build them while the loop keeps serving: a snapshot an open waits
+// for goes first, and the server may warm every other one in the background.
+
+type Built = Extract<SnapshotAnswer, { image: Uint8Array }>;
+interface Job { id: string; resolve: (answer: Built | undefined) => void }
+
+class Builder {
+  busy = false;
+  private readonly worker: Worker;
+  private pending: ((answer: SnapshotAnswer | undefined) => void) | undefined;
+
+  constructor(dataDir: string, onExit: (b: Builder) => void) {
+    this.worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { workerData: { dataDir } });
+    this.worker.on("message", (answer: SnapshotAnswer) => { const p = this.pending; this.pending = undefined; p?.(answer); });
+    const fail = () => { const p = this.pending; this.pending = undefined; p?.(undefined); onExit(this); };
+    this.worker.on("error", fail);
+    this.worker.on("exit", fail);
+    // An idle thread never keeps the process alive.
+    this.worker.unref();
+  }
+
+  build(scenarioId: string): Promise<SnapshotAnswer | undefined> {
+    return new Promise((resolve) => {
+      this.pending = resolve;
+      this.worker.postMessage({ id: 0, scenarioId } satisfies SnapshotJob);
+    });
+  }
+
+  terminate(): Promise<number> { return this.worker.terminate(); }
+}
 
 export class Snapshots {
-  private worker: Worker | undefined;
-  private nextId = 0;
-  private readonly pending = new Map<number, (answer: SnapshotAnswer | undefined) => void>();
-  private readonly building = new Map<string, Promise<void>>();
+  private readonly builders: Builder[] = [];
+  private readonly size = Math.max(1, Math.min(2, availableParallelism()));
+  /** Snapshots someone waits for, then the background warm-up's. */
+  private readonly urgent: Job[] = [];
+  private readonly background: Job[] = [];
+  private readonly building = new Map<string, Promise<Built | undefined>>();
+  /** Built ahead, by scenario id, for Scenario objects that may not exist yet. */
+  private readonly prebuilt = new Map<string, Built>();
 
   constructor(private readonly dataDir: string) {}
 
-  /** Resolves once the scenario's snapshot is built (at once when it is). If the thread cannot
+  /** Resolves once the scenario's snapshot is built (at once when it is). If a thread cannot
    *  build it, it resolves all the same: the episode then builds it itself and reports why. */
-  ready(scenario: Scenario): Promise<void> {
-    if (scenario.hasSnapshot) return Promise.resolve();
-    let promise = this.building.get(scenario.id);
+  async ready(scenario: Scenario): Promise<void> {
+    if (scenario.hasSnapshot) return;
+    // Waited for now: ahead of the warm-up.
+    const queued = this.background.findIndex((j) => j.id === scenario.id);
+    if (queued >= 0) this.urgent.push(...this.background.splice(queued, 1));
+    const built = this.prebuilt.get(scenario.id) ?? await this.enqueue(scenario.id, this.urgent);
+    this.prebuilt.delete(scenario.id);
+    if (built) adopt(scenario, built);
+  }
+
+  /** Builds these scenarios' snapshots in the background (opens waiting for one go first); by
+   *  id, so that it can start before the catalog is loaded. */
+  warm(ids: readonly string[]): void {
+    for (const id of ids) {
+      void this.enqueue(id, this.background).then((built) => {
+        if (built && !this.building.has(id)) this.prebuilt.set(id, built);
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const job of [...this.urgent.splice(0), ...this.background.splice(0)]) job.resolve(undefined);
+    await Promise.all(this.builders.splice(0).map((b) => b.terminate()));
+  }
+
+  private enqueue(id: string, queue: Job[]): Promise<Built | undefined> {
+    let promise = this.building.get(id);
     if (!promise) {
-      promise = this.build(scenario).finally(() => this.building.delete(scenario.id));
-      this.building.set(scenario.id, promise);
+      promise = new Promise<Built | undefined>((resolve) => queue.push({ id, resolve })).finally(() => this.building.delete(id));
+      this.building.set(id, promise);
+      this.pump();
     }
     return promise;
   }
 
-  /** Builds every snapshot not built yet, one after another, in the background. */
-  async warm(scenarios: readonly Scenario[]): Promise<void> {
-    for (const s of scenarios) await this.ready(s);
+  private pump(): void {
+    while (this.urgent.length + this.background.length > 0) {
+      let builder = this.builders.find((b) => !b.busy);
+      if (!builder && this.builders.length < this.size) {
+        builder = new Builder(this.dataDir, (dead) => { const i = this.builders.indexOf(dead); if (i >= 0) this.builders.splice(i, 1); });
+        this.builders.push(builder);
+      }
+      if (!builder) return;
+      const job = (this.urgent.shift() ?? this.background.shift())!;
+      builder.busy = true;
+      const b = builder;
+      void b.build(job.id).then((answer) => {
+        b.busy = false;
+        job.resolve(answer && !("failure" in answer) ? answer : undefined);
+        this.pump();
+      });
+    }
   }
+}
 
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) await worker.terminate();
-  }
-
-  private async build(scenario: Scenario): Promise<void> {
-    const answer = await new Promise<SnapshotAnswer | undefined>((resolve) => {
-      const id = ++this.nextId;
-      this.pending.set(id, resolve);
-      this.thread().postMessage({ id, scenarioId: scenario.id } satisfies SnapshotJob);
-    });
-    if (!answer || "failure" in answer || scenario.hasSnapshot) return;
-    const rows: Record<string, readonly Row[]> = {};
-    for (const [table, list] of Object.entries(answer.rows)) rows[table] = list.map((r) => Object.freeze(r) as Row);
-    const image = Buffer.from(answer.image.buffer, answer.image.byteOffset, answer.image.byteLength);
-    scenario.adoptSnapshot(Object.freeze({ image, rows: Object.freeze(rows) as Snapshot }));
-  }
-
-  private thread(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { workerData: { dataDir: this.dataDir } });
-    worker.on("message", (answer: SnapshotAnswer) => {
-      const resolve = this.pending.get(answer.id);
-      this.pending.delete(answer.id);
-      resolve?.(answer);
-    });
-    const fail = () => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const resolve of this.pending.values()) resolve(undefined);
-      this.pending.clear();
-    };
-    worker.on("error", fail);
-    worker.on("exit", fail);
-    // An idle thread never keeps the process alive.
-    worker.unref();
-    this.worker = worker;
-    return worker;
-  }
+function adopt(scenario: Scenario, answer: Built): void {
+  if (scenario.hasSnapshot) return;
+  const rows: Record<string, readonly Row[]> = {};
+  for (const [table, list] of Object.entries(answer.rows)) rows[table] = list.map((r) => Object.freeze(r) as Row);
+  const image = Buffer.from(answer.image.buffer, answer.image.byteOffset, answer.image.byteLength);
+  scenario.adoptSnapshot(Object.freeze({ image, rows: Object.freeze(rows) as Snapshot }));
 }
