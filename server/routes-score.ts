@@ -41,7 +41,8 @@ export function scoreRoutes(scoring: Scoring, maxLogBytes: number): Router {
     const body = decoded(req);
     let outcome;
     try {
-      outcome = await scoring.stream({ kind, scenarioId: query, maxBytes: maxLogBytes }, body);
+      // Not destroyed when a refusal stops the reading early: the answer must still go out.
+      outcome = await scoring.stream({ kind, scenarioId: query, maxBytes: maxLogBytes }, body.iterator({ destroyOnReturn: false }));
     } catch (e) {
       const code = String((e as { code?: unknown }).code ?? "");
       if (code.startsWith("Z_") || code.includes("BROTLI")) {
@@ -53,7 +54,7 @@ export function scoreRoutes(scoring: Scoring, maxLogBytes: number): Router {
     }
     if (!outcome.ok) {
       // A refusal may come before the whole body was read: drain the rest rather than read it.
-      if (!req.readableEnded) { res.set("Connection", "close"); req.resume(); }
+      if (!req.readableEnded) { res.set("Connection", "close"); body.resume(); req.resume(); }
       throw new HttpError(outcome.status, outcome.code, outcome.message, outcome.detail);
     }
     send(res, scoreReport, outcome.report as unknown as z.input<typeof scoreReport>);

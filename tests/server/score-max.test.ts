@@ -65,3 +65,13 @@ test("a log of --max-steps steps scores as the log itself (plain and gzipped) an
   assert.equal(other.status, 415);
   assert.equal((await fetch(`${running.url}/health`)).status, 200);
 });
+
+test("a log refused at its first line is answered at once, with the rest of a large body unread", async () => {
+  const body = `{"format":"nope"}\n${`{"kind":"agent","content":"${"x".repeat(1000)}"}\n`.repeat(8000)}`;
+  const plain = await post(body, { "content-type": "application/x-ndjson" });
+  assert.equal(plain.status, 400);
+  assert.deepEqual([(plain.json.error as { code: string }).code, (plain.json.error as { line: number }).line], ["unparseable_log", 1]);
+  const big = await post(JSON.stringify({ log: "x".repeat(2 * 1024 * 1024) }), { "content-type": "application/json" });
+  assert.equal(big.status, 413);
+  assert.equal((await fetch(`${running.url}/health`)).status, 200);
+});
