@@ -1,8 +1,10 @@
 import express from "express";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp } from "../server/app.js";
+import { createApp, DEFAULT_APP_OPTIONS } from "../server/app.js";
 import { EpisodeStore } from "../server/episode-store.js";
-import { ScenarioCatalog } from "../scenarios/catalog.js";
+import { ScenarioCatalog, scenarioIdsIn } from "../scenarios/catalog.js";
+import { Snapshots } from "../server/snapshots.js";
 import { DEFAULT_LIMITS } from "../episode/limits.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -14,14 +16,31 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 const [mode, dataDir, scenarioId, tool, argsJson, payloadJson] = process.argv.slice(2);
 
 if (mode === "pimbox") {
+  // As `pimbox serve` runs it: every snapshot built in worker threads from the start.
+  const snapshots = new Snapshots(dataDir!);
+  if (process.env.PIMBOX_BENCH_WARM !== "0") snapshots.warm(scenarioIdsIn(dataDir!));
   const { catalog } = ScenarioCatalog.load(dataDir!);
   // Load runs make hundreds of thousands of calls on one episode.
-  const store = new EpisodeStore({ idleMs: 3_600_000, maxEpisodes: 100, limits: { ...DEFAULT_LIMITS, maxSteps: 1e9 } });
+  const store = new EpisodeStore({ idleMs: 3_600_000, maxEpisodes: 10_000, limits: { ...DEFAULT_LIMITS, maxSteps: 1e9 } });
   const { episode } = store.create(catalog.get(scenarioId!)!, { tickSeconds: 5 });
-  const app = createApp(catalog, store);
+  const app = createApp(catalog, store, { ...DEFAULT_APP_OPTIONS, snapshots });
+  // On a port of its own (not a route of the app under load): the process's resident memory
+  // after full collections (the child runs with --expose-gc).
+  const probe = http.createServer((_req, res) => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    let n = 0;
+    const next = () => {
+      gc?.();
+      if (++n < 3) { setTimeout(next, 50); return; }
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed, gc: gc !== undefined }));
+    };
+    next();
+  }).listen(0, "127.0.0.1");
   const server = app.listen(0, "127.0.0.1", () => {
     const { port } = server.address() as AddressInfo;
-    process.stdout.write(JSON.stringify({ port, path: `/episodes/${episode.id}/tools/${tool}`, mcpPath: `/episodes/${episode.id}/mcp`, body: argsJson }) + "\n");
+    const rssPort = (probe.address() as AddressInfo).port;
+    process.stdout.write(JSON.stringify({ port, rssPort, path: `/episodes/${episode.id}/tools/${tool}`, mcpPath: `/episodes/${episode.id}/mcp`, body: argsJson }) + "\n");
   });
 } else if (mode === "mcp-bare") {
   // The baseline for MCP: the SDK's own stateless streamable HTTP server with one tool that

@@ -5,6 +5,7 @@ import { benchShippedScoring } from "./scoring.js";
 import { benchReport } from "./report.js";
 import { benchRunner } from "./runner.js";
 import { benchServer } from "./server.js";
+import { benchColdOpens, benchMcpBurst, benchWriteHeavy } from "./ops.js";
 
 // `npm run bench`: every benchmark prints a ratio against a baseline measured in the same run
 // (or, for the p99 budget, the ratio of the budget to the measured p99: >= 1 passes).
@@ -19,6 +20,9 @@ for (const r of await benchSandbox(dataDir)) add(r);
 const server = await benchServer(dataDir);
 for (const r of server.results) add(r);
 for (const line of server.info) process.stdout.write(`INFO  ${line}\n`);
+for (const r of await benchWriteHeavy(dataDir)) add(r);
+add(await benchMcpBurst(dataDir));
+add(await benchColdOpens(dataDir));
 
 // The synthetic scoring runs (200 rows per table, 10 milestones) are a stress test beyond the
 // target, which is set on the shipped scenarios; they are printed for information.

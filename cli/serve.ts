@@ -5,6 +5,8 @@ import { listen } from "../server/http-server.js";
 import { StateDir } from "../server/state-dir.js";
 import { createLogger } from "../server/request-log.js";
 import { loadCatalog } from "./catalog.js";
+import { Snapshots } from "../server/snapshots.js";
+import { scenarioIdsIn } from "../scenarios/catalog.js";
 import { intFlag, UsageError } from "./usage.js";
 
 export interface ServeOptions {
@@ -39,6 +41,10 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const bodyLimit = intFlag("--max-body-bytes", opts.maxBodyBytes, 1024, 1024 ** 3);
   const maxLogBytes = intFlag("--max-log-bytes", opts.maxLogBytes, 1024, 1024 ** 3);
   const maxConnections = intFlag("--max-connections", opts.maxConnections, 1, 1_000_000);
+  // Every scenario's snapshot is built in worker threads from now on, while the catalog loads
+  // here: by the time the server listens most are ready, and an open never builds one on the loop.
+  const snapshots = new Snapshots(opts.data);
+  snapshots.warm(scenarioIdsIn(opts.data));
   const catalog = loadCatalog(opts.data);
   if (catalog.list().length === 0) throw new UsageError(`--data: no scenario in "${opts.data}" could be loaded; run \`pimbox validate --data ${opts.data}\``);
   let stateDir: StateDir | undefined;
@@ -53,7 +59,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const allowedHosts = wildcard && opts.allowHost.length === 0 ? [] : [...LOCAL_HOSTS, opts.host, ...opts.allowHost];
   const app = createApp(catalog, store, {
     ...DEFAULT_APP_OPTIONS, allowedHosts, allowedOrigins: opts.allowOrigin, token: opts.token ?? process.env.PIMBOX_TOKEN,
-    bodyLimit, maxLogBytes, logger: createLogger(logLevel(opts.logLevel)),
+    bodyLimit, maxLogBytes, logger: createLogger(logLevel(opts.logLevel)), snapshots,
   });
   const server = await listen(app, { port, host: opts.host, maxConnections });
   const address = server.address();

@@ -36,6 +36,14 @@ export class Scenario {
   get zone(): string { return this.protagonist.timezone; }
   get region(): Region | undefined { return this.cached("region", () => protagonistRegion(this.protagonist)); }
 
+  /** Whether the snapshot is built (opening an episode then costs a copy of its image). */
+  get hasSnapshot(): boolean { return this.derived.has("snapshot"); }
+
+  /** A snapshot built elsewhere (a worker thread) from the same files. */
+  adoptSnapshot(snapshot: ScenarioSnapshot): void {
+    if (!this.derived.has("snapshot")) this.derived.set("snapshot", snapshot);
+  }
+
   snapshot(): ScenarioSnapshot {
     return this.cached("snapshot", () =>
       buildScenarioSnapshot(this.protagonist, this.zone, this.file.reference_time, this.file.state_overrides));
@@ -89,6 +97,16 @@ function readScenario(file: string, protagonist: ProtagonistFile, validate: Vali
   if (!read.ok) return read;
   const faults = safely(file, () => checkScenario(file, read.value, protagonist));
   return faults.length ? { ok: false, faults } : read;
+}
+
+/** The scenario ids a data folder's file names give (<id>.json), without reading the files; none
+ *  when the folder cannot be read. */
+export function scenarioIdsIn(dataDir: string): string[] {
+  try {
+    return protagonistDirs(dataDir).flatMap((d) => scenarioFiles(dataDir, d)).map((f) => path.basename(f, ".json"));
+  } catch {
+    return [];
+  }
 }
 
 /** The protagonist folders of a data folder, sorted. */

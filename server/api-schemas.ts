@@ -8,10 +8,10 @@ import { protagonistFile } from "../scenarios/protagonist-format.js";
 export const toolFormat = z.enum(TOOL_FORMATS as unknown as ["openai", "anthropic", "mcp", "json_schema"]);
 
 export const createEpisodeBody = z.object({
-  scenario_id: z.string().min(1).describe("a scenario id from GET /scenarios"),
+  scenario_id: z.string().min(1).max(200).describe("a scenario id from GET /scenarios"),
   tick_seconds: z.number().positive().max(86_400).optional().describe("seconds the episode clock advances per step (default 5)"),
   tool_format: toolFormat.optional().describe("format of the returned tool schemas (default openai)"),
-  agent: z.record(z.string(), z.unknown()).optional().describe("agent and model metadata, kept in the trajectory log's header"),
+  agent: z.record(z.string(), z.unknown()).optional().describe("agent and model metadata, kept in the trajectory log's header (at most 8 levels deep and 16 KiB of JSON)"),
 }).strict();
 
 export const agentMessageBody = z.object({
@@ -24,7 +24,7 @@ export const userMessageBody = z.object({
 }).strict();
 
 export const scoreBody = z.object({
-  scenario_id: z.string().min(1).optional().describe("required unless the log's header names it"),
+  scenario_id: z.string().min(1).max(200).optional().describe("required unless the log's header names it"),
   log: z.string().optional().describe("a pimbox JSONL trajectory log"),
   messages: z.array(z.unknown()).optional().describe("an OpenAI-style messages array with tool_calls"),
   tick_seconds: z.number().positive().max(86_400).optional().describe("clock tick for replaying `messages` (default 5)"),

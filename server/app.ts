@@ -13,8 +13,11 @@ import { DEFAULT_BODY_BYTES, DEFAULT_LOG_BYTES } from "./http-server.js";
 import { Metrics } from "./metrics.js";
 import { requestLog } from "./request-log.js";
 import { Scoring } from "./scoring.js";
+import { Snapshots } from "./snapshots.js";
 import { healthBody } from "./api-schemas.js";
-import { send } from "./validate-body.js";
+import { checkField, MAX_BODY_DEPTH, send } from "./validate-body.js";
+
+const TOOL_ROUTE = /^\/episodes\/[^/]+\/tools\/[^/]+\/?$/;
 import type { Logger } from "pino";
 
 export interface AppOptions extends GuardOptions {
@@ -22,8 +25,11 @@ export interface AppOptions extends GuardOptions {
   logger?: Logger | undefined;
   /** Largest JSON body accepted, in bytes, but on POST /score. */
   bodyLimit: number;
-  /** Largest body of POST /score (a whole trajectory log), in bytes. */
+  /** Largest JSON body of POST /score (a whole trajectory log), in bytes. */
   maxLogBytes: number;
+  /** Where scenario snapshots are built off the event loop: pimbox serve passes one it started
+   *  warming before the catalog loaded; by default one that builds each on first use. */
+  snapshots?: Snapshots | undefined;
 }
 
 export const DEFAULT_APP_OPTIONS: AppOptions = {
@@ -40,14 +46,22 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   const metrics = new Metrics(store);
   store.observeEpisodes(metrics.episodeObserver);
   const scoring = new Scoring(catalog, store.limits, metrics);
+  const snapshots = options.snapshots ?? new Snapshots(catalog.dataDir);
   app.use(metrics.requestTimer());
   if (options.logger) app.use(requestLog(options.logger));
   app.use(hostAndOriginGuard(options));
   app.use(roleGuard(options.token, store));
   // A log for POST /score may be large; everything else is small (tool arguments are bounded
   // far below this by the episode limits). The first parser to run wins.
-  app.post("/score", express.json({ limit: options.maxLogBytes, strict: false }));
-  app.use(express.json({ limit: options.bodyLimit, strict: false }));
+  // POST /score reads its own body, off the event loop (routes-score.ts); everything else is
+  // small (tool arguments are bounded far below this by the episode limits).
+  const json = express.json({ limit: options.bodyLimit, strict: false });
+  app.use((req, res, next) => { if (req.method === "POST" && req.path === "/score") next(); else json(req, res, next); });
+  // Every body but a tool call's (which the episode limits, as a tool error) has a depth limit.
+  app.use((req, _res, next) => {
+    if (req.body !== undefined && !TOOL_ROUTE.test(req.path)) checkField("body", req.body, { depth: MAX_BODY_DEPTH });
+    next();
+  });
   app.get("/health", (_req, res) => {
     send(res, healthBody, { ok: true, episodes: store.size, capacity: store.capacity, scenarios: catalog.list().length });
   });
@@ -55,10 +69,10 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   app.get("/openapi.json", (req, res) => { res.json(openApiDocument(`${req.protocol}://${req.get("host") ?? "127.0.0.1"}`)); });
-  app.use(mcpRoutes(catalog, store));
+  app.use(mcpRoutes(catalog, store, snapshots));
   app.use(scenarioRoutes(catalog));
-  app.use(episodeRoutes(catalog, store, scoring));
-  app.use(scoreRoutes(scoring));
+  app.use(episodeRoutes(catalog, store, scoring, snapshots));
+  app.use(scoreRoutes(scoring, options.maxLogBytes));
   app.use(notFoundRoute);
   app.use(errorHandler);
   return app;

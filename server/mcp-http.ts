@@ -5,6 +5,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { EpisodeStore } from "./episode-store.js";
 import { createMcpServer } from "./mcp-server.js";
+import type { Snapshots } from "./snapshots.js";
 import { DEFAULT_OPTIONS } from "../episode/episode.js";
 
 interface Session { transport: StreamableHTTPServerTransport; episodeId: string; scenarioId: string }
@@ -21,7 +22,7 @@ const userToolFlag = (req: Request): boolean => req.query.user_tool === "1" || r
  *    MCP revisions without sessions); each request gets a fresh server and transport;
  *  - /scenarios/:id/mcp: each MCP session opens a fresh episode of the scenario; the episode id is
  *    sent back in the X-Pimbox-Episode-Id header so a harness can score it over HTTP. */
-export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router {
+export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore, snapshots: Snapshots): Router {
   const router = Router();
   const sessions = new Map<string, Session>();
 
@@ -67,6 +68,7 @@ export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore): Router
     }
     const scenario = catalog.get(req.params.id);
     if (!scenario) { jsonRpcError(res, 404, `no scenario "${req.params.id}"; see GET /scenarios`); return; }
+    await snapshots.ready(scenario);
     const { episode } = store.create(scenario, DEFAULT_OPTIONS, { via: "mcp-session" });
     // Ending the MCP session does not delete the episode: the harness may still read its
     // trajectory and score over HTTP; it expires when idle like any other.

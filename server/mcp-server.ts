@@ -1,4 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Episode } from "../episode/episode.js";
 import { mcpTool } from "../tools/export.js";
@@ -14,8 +16,15 @@ export interface McpServerOptions {
   userTool?: boolean;
 }
 
+/** One JSON Schema validator for every server: the SDK otherwise builds an Ajv instance per
+ *  server, that is per MCP request or session (a millisecond each, most of an open's cost), for
+ *  elicitation, which pimbox never sends. Made on first use. */
+let validator: AjvJsonSchemaValidator | undefined;
+const sharedValidator: jsonSchemaValidator = { getValidator: (schema) => (validator ??= new AjvJsonSchemaValidator()).getValidator(schema) };
+
 export function createMcpServer(episode: Episode, options: McpServerOptions = {}): McpServer {
   const mcp = new McpServer(SERVER_INFO, {
+    jsonSchemaValidator: sharedValidator,
     capabilities: { tools: { listChanged: false }, logging: {} },
     instructions: `Personal-data tools on ${episode.scenario.protagonist.name}'s phone. Use the "scenario" prompt for the task.`,
   });

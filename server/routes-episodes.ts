@@ -7,12 +7,13 @@ import { exportTools, type ToolFormat } from "../tools/export.js";
 import { findTool } from "../tools/registry.js";
 import type { EpisodeStore } from "./episode-store.js";
 import type { Scoring } from "./scoring.js";
+import type { Snapshots } from "./snapshots.js";
 import { HttpError } from "./http-error.js";
 import {
   agentEpisodeStatus, agentMessageBody, agentMessageReply, createEpisodeBody, episodeCreated, episodeStatus, scoreReport, stateBody, stepAck,
   toolCallResult, toolFormat, toolList, trajectoryBody, userMessageBody,
 } from "./api-schemas.js";
-import { parseBody, send } from "./validate-body.js";
+import { AGENT_LIMITS, checkField, parseBody, send } from "./validate-body.js";
 import type { z } from "zod";
 
 type IdRequest = Request<{ id: string }>;
@@ -42,7 +43,7 @@ function describe(e: Episode, baseUrl: string): z.input<typeof episodeStatus> {
   return { ...agentView(e, baseUrl), scenario_id: e.scenario.id };
 }
 
-export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, scoring: Scoring): Router {
+export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, scoring: Scoring, snapshots: Snapshots): Router {
   const router = Router();
   const baseUrl = (req: Request) => `${req.protocol}://${req.get("host") ?? "localhost"}`;
   const episodeOf = (req: IdRequest): Episode => {
@@ -51,10 +52,12 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, sco
     return e;
   };
 
-  router.post("/episodes", (req, res) => {
+  router.post("/episodes", async (req, res) => {
     const body = parseBody(createEpisodeBody, req.body);
+    if (body.agent !== undefined) checkField("agent", body.agent, AGENT_LIMITS);
     const scenario = catalog.get(body.scenario_id);
     if (!scenario) throw new HttpError(404, "scenario_not_found", `no scenario "${body.scenario_id}"; see GET /scenarios`, { field: "scenario_id", id: body.scenario_id });
+    await snapshots.ready(scenario);
     const { episode, agentToken } = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds }, body.agent);
     send(res.location(`/episodes/${episode.id}`), episodeCreated, {
       ...describe(episode, baseUrl(req)),

@@ -1,22 +1,62 @@
-import { Router } from "express";
+import { Router, type Request } from "express";
+import zlib from "node:zlib";
+import type { Readable } from "node:stream";
 import type { Scoring } from "./scoring.js";
 import { HttpError } from "./http-error.js";
-import { scoreBody, scoreReport } from "./api-schemas.js";
-import { parseBody, send } from "./validate-body.js";
+import { scoreReport } from "./api-schemas.js";
+import { send } from "./validate-body.js";
 import type { z } from "zod";
 
-/** Scoring of a whole trajectory sent in the body: no episode needed. */
-export function scoreRoutes(scoring: Scoring): Router {
+const JSONL_TYPES = new Set(["application/x-ndjson", "application/jsonl", "application/x-jsonlines", "application/jsonlines"]);
+
+/** The body as it arrives, decoded when it is compressed (gzip, deflate or br). */
+function decoded(req: Request): Readable {
+  const encoding = String(req.headers["content-encoding"] ?? "identity").trim().toLowerCase();
+  switch (encoding) {
+    case "identity": return req;
+    case "gzip": case "x-gzip": return req.pipe(zlib.createGunzip());
+    case "deflate": return req.pipe(zlib.createInflate());
+    case "br": return req.pipe(zlib.createBrotliDecompress());
+    default: throw new HttpError(415, "unsupported_encoding", `Content-Encoding ${encoding} is not supported; send gzip, deflate, br or none`);
+  }
+}
+
+/** Scoring of a whole trajectory sent in the body: no episode needed. The body is never parsed
+ *  on the event loop: it streams to a scoring thread, which reads {log} or {messages} as JSON
+ *  (at most --max-log-bytes), or a log sent as it is (application/x-ndjson, the format of
+ *  GET /episodes/:id/trajectory?format=jsonl) line by line, dropping results, so that a log of
+ *  any size up to --max-steps steps can be scored. */
+export function scoreRoutes(scoring: Scoring, maxLogBytes: number): Router {
   const router = Router();
   router.post("/score", async (req, res) => {
-    const body = parseBody(scoreBody, req.body);
-    if ((body.log === undefined) === (body.messages === undefined)) {
-      throw new HttpError(400, "invalid_body", "give exactly one of log (JSONL text) or messages (OpenAI array)", { field: "log" });
+    const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const kind = type === "application/json" ? "json" : JSONL_TYPES.has(type) ? "jsonl" : undefined;
+    if (!kind) {
+      throw new HttpError(415, "unsupported_media_type", "send {log} or {messages} as application/json, or the JSONL log itself as application/x-ndjson (either may be gzip-encoded)");
     }
-    const outcome = await scoring.log(body.log !== undefined
-      ? { kind: "jsonl", text: body.log, scenarioId: body.scenario_id }
-      : { kind: "messages", messages: body.messages, scenarioId: body.scenario_id, tickSeconds: body.tick_seconds });
-    if (!outcome.ok) throw new HttpError(outcome.status, outcome.code, outcome.message, outcome.detail);
+    const query = req.query.scenario_id;
+    if (query !== undefined && (typeof query !== "string" || query.length === 0 || query.length > 200)) {
+      throw new HttpError(400, "invalid_query", "scenario_id: a scenario id", { field: "scenario_id" });
+    }
+    const body = decoded(req);
+    let outcome;
+    try {
+      // Not destroyed when a refusal stops the reading early: the answer must still go out.
+      outcome = await scoring.stream({ kind, scenarioId: query, maxBytes: maxLogBytes }, body.iterator({ destroyOnReturn: false }));
+    } catch (e) {
+      const code = String((e as { code?: unknown }).code ?? "");
+      if (code.startsWith("Z_") || code.includes("BROTLI")) {
+        throw new HttpError(400, "malformed_body", `the body does not decode as ${String(req.headers["content-encoding"])}: ${(e as Error).message}`);
+      }
+      // The client went away mid-body: nobody to answer.
+      if (req.destroyed || code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE") return;
+      throw e;
+    }
+    if (!outcome.ok) {
+      // A refusal may come before the whole body was read: drain the rest rather than read it.
+      if (!req.readableEnded) { res.set("Connection", "close"); body.resume(); req.resume(); }
+      throw new HttpError(outcome.status, outcome.code, outcome.message, outcome.detail);
+    }
     send(res, scoreReport, outcome.report as unknown as z.input<typeof scoreReport>);
   });
   return router;

@@ -6,7 +6,7 @@ import type { LoggedStep } from "../episode/log.js";
 import type { EpisodeLimits } from "../episode/limits.js";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { Metrics } from "./metrics.js";
-import type { ScoringAnswer, ScoringJob } from "./scoring-worker.js";
+import type { ScoringAnswer, ScoringJob, StreamStart } from "./scoring-worker.js";
 import type { Snapshot } from "../episode/trajectory.js";
 
 // Scoring for the HTTP routes runs in worker threads: a 10,000-step trajectory takes seconds to
@@ -28,12 +28,14 @@ class ScoringThread {
       resourceLimits: { maxOldGenerationSizeMb: 2048 },
     });
     this.worker.on("message", (answer: ScoringAnswer) => {
+      if ("retire" in answer) { this.retiring = true; this.endIfIdle(); return; }
       const p = this.pending.get(answer.id);
       if (!p) return;
       this.pending.delete(answer.id);
       if ("outcome" in answer) p.resolve(answer.outcome);
       else if ("snapshot" in answer) p.resolve(answer.snapshot);
       else p.reject(new Error(`scoring failed: ${answer.failure}`));
+      this.endIfIdle();
     });
     const fail = (reason: string) => {
       for (const p of this.pending.values()) p.reject(new Error(reason));
@@ -47,11 +49,23 @@ class ScoringThread {
     this.worker.unref();
   }
 
+  /** Asked by the thread after a job that left a large heap: no new jobs, ended once idle. */
+  retiring = false;
+
+  private endIfIdle(): void {
+    if (this.retiring && this.pending.size === 0) void this.worker.terminate();
+  }
+
   run(job: ScoringJob): Promise<Answer> {
     return new Promise((resolve, reject) => {
       this.pending.set(job.id, { resolve, reject });
       this.worker.postMessage(job);
     });
+  }
+
+  /** Posts a message of a job already running (a chunk of a body), the chunk's memory moved. */
+  post(job: ScoringJob, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(job, transfer);
   }
 
   terminate(): Promise<number> {
@@ -88,6 +102,34 @@ export class Scoring {
     return this.run(input, "log");
   }
 
+  /** Scores a POST /score body as it arrives: each chunk goes to the scoring thread, which parses
+   *  it (JSON when whole; a log line by line, dropping results), so the event loop never parses a
+   *  large body. A refusal (a limit, a bad line) answers at once; the rest of the body is drained. */
+  async stream(start: StreamStart, body: AsyncIterable<Buffer>): Promise<ScoreOutcome> {
+    return this.metrics.timeScoring("log", async () => {
+      const thread = this.thread();
+      const id = ++this.nextId;
+      let answered = false;
+      const answer = thread.run({ id, stream: start }).finally(() => { answered = true; });
+      try {
+        for await (const chunk of body) {
+          if (answered) break;
+          // A copy the thread owns: transferring the chunk's own memory could take a pooled slab.
+          const copy = new Uint8Array(chunk.length);
+          copy.set(chunk);
+          thread.post({ id, chunk: copy }, [copy.buffer]);
+        }
+        if (!answered) thread.post({ id, end: true });
+      } catch (e) {
+        // The client went away or sent a body that does not decode: the job ends unanswered.
+        if (!answered) thread.post({ id, end: true });
+        void answer.catch(() => undefined);
+        throw e;
+      }
+      return await answer as ScoreOutcome;
+    });
+  }
+
   /** The state after step `index` of a live episode, which keeps only its current one: rebuilt
    *  by replaying its steps up to there in a thread. */
   async stateAt(episode: Episode, index: number): Promise<Snapshot> {
@@ -101,13 +143,14 @@ export class Scoring {
 
   /** The least busy thread, started on first use (a server that never scores starts none). */
   private thread(): ScoringThread {
-    if (this.threads.length < this.size && this.threads.every((t) => t.pending.size > 0)) {
+    const open = this.threads.filter((t) => !t.retiring);
+    if (open.length === 0 || (open.length < this.size && open.every((t) => t.pending.size > 0))) {
       this.threads.push(new ScoringThread(this.catalog.dataDir, this.limits, (dead) => {
         const i = this.threads.indexOf(dead);
         if (i >= 0) this.threads.splice(i, 1);
       }));
     }
-    return this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    return this.threads.filter((t) => !t.retiring).reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   }
 
   async close(): Promise<void> {

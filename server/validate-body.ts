@@ -18,3 +18,39 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.outp
 export function send<S extends z.ZodType>(res: Response, _schema: S, body: z.input<S>, status = 200): void {
   res.status(status).json(body);
 }
+
+/** Nesting of any JSON body but a tool call's (whose arguments have their own, lower limit, and
+ *  come back as a tool error), in levels: far above what any route takes, far below what a
+ *  recursive reader (JSON.stringify, the log writer) can hold. */
+export const MAX_BODY_DEPTH = 64;
+
+/** The `agent` metadata of POST /episodes: written to the log's header and the journal. */
+export const AGENT_LIMITS = { depth: 8, bytes: 16 * 1024 };
+
+/** The path of the first value nested deeper than `max` levels below `value`, or undefined.
+ *  Iterative, so that a 100,000-level body cannot overflow the stack. */
+export function tooDeep(value: unknown, max: number, base = ""): string | undefined {
+  const stack: [unknown, number, string][] = [[value, 0, base]];
+  while (stack.length) {
+    const [v, depth, path] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth >= max) return path || "body";
+    for (const [k, child] of Object.entries(v)) stack.push([child, depth + 1, path ? `${path}.${k}` : k]);
+  }
+  return undefined;
+}
+
+/** A 400 for a field nested past its depth, a 413 for one larger than its size as JSON. */
+export function checkField(field: string, value: unknown, limits: { depth: number; bytes?: number }): void {
+  const deep = tooDeep(value, limits.depth);
+  if (deep !== undefined) {
+    // The whole body is checked as "body": the field named is its top-level member at fault.
+    const named = field === "body" && deep !== "body" ? deep.split(".")[0]! : field;
+    const where = deep === "body" ? "" : ` (at ${deep.length > 80 ? `${deep.slice(0, 80)}...` : deep})`;
+    throw new HttpError(400, "limit_exceeded", `${named}: nested more than ${limits.depth} levels deep${where}`, { field: named, limit: limits.depth });
+  }
+  if (limits.bytes !== undefined) {
+    const bytes = Buffer.byteLength(JSON.stringify(value) ?? "");
+    if (bytes > limits.bytes) throw new HttpError(413, "limit_exceeded", `${field}: ${bytes} bytes of JSON; at most ${limits.bytes} are accepted`, { field, limit: limits.bytes });
+  }
+}

@@ -36,6 +36,31 @@ function mutate(args: Record<string, unknown>): unknown {
   return out;
 }
 
+/** A POST /episodes body: agent metadata of any depth and size, junk fields, junk JSON (deep
+ *  values written as text: JSON.stringify itself cannot write 5,000 levels). */
+function episodeBody(): string {
+  const r = rand();
+  const nested = (depth: number, leaf: string): string => {
+    let open = "";
+    let close = "";
+    for (let i = 0; i < depth; i++) {
+      if (rand() < 0.5) { open += `{"${pick(["a", "model", "__proto__"])}":`; close = "}" + close; } else { open += "["; close = "]" + close; }
+    }
+    return open + leaf + close;
+  };
+  if (r < 0.1) return pick(["[".repeat(20_000), `{"scenario_id":${"[".repeat(3000)}${"]".repeat(3000)}}`, '{"agent":{"a":', '"test-move-dinner"']);
+  if (r < 0.2) return JSON.stringify(value(0));
+  const agent = pick<string>([
+    `{"x":${nested(pick([0, 1, 6, 7, 8, 9, 40, 200, 5000]), JSON.stringify(pick(STRINGS)))}}`, JSON.stringify({ model: "x".repeat(pick([1, 1000, 16_000, 17_000, 100_000])) }),
+    JSON.stringify(value(0)), `{"nested":${nested(3, JSON.stringify(value(1)))}}`, "null", "[]", '"gpt"',
+  ]);
+  const fields = [`"scenario_id":${JSON.stringify(pick(["test-move-dinner", "test-ask-sam", "", "x".repeat(300), "nope"]))}`, `"agent":${agent}`];
+  if (rand() < 0.3) fields.push(`"tick_seconds":${pick(["5", "0", "-1", "1e9", '"5"', "null", nested(50, "1")])}`);
+  if (rand() < 0.2) fields.push(`"tool_format":${pick(['"openai"', '"mcp"', '"xml"', nested(10, '"x"')])}`);
+  if (rand() < 0.1) fields.push(`${JSON.stringify(pick(["extra", "__proto__", "constructor"]))}:${JSON.stringify(value(1))}`);
+  return `{${fields.join(",")}}`;
+}
+
 let running: Running;
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 before(async () => { running = await startServer(); });
@@ -61,10 +86,13 @@ test(`seeded fuzz (seed ${SEED}, ${REQUESTS} requests): no 5xx, no hang, failed 
   for (let i = 0; i < 4; i++) episodes.push(JSON.parse((await send("POST", "/episodes", JSON.stringify({ scenario_id: pick(["test-move-dinner", "test-ask-sam"]) }))).text).episode_id);
   const statuses = new Map<number, number>();
   let checkedUnchanged = 0;
+  const created: string[] = [];
+  let path = "";
   for (let n = 0; n < REQUESTS; n++) {
     const id = pick(episodes);
     const r = rand();
     let res: { status: number; text: string; type: string };
+    path = "";
     if (r < 0.6) {
       const [tool, args] = rand() < 0.05 ? [pick(["nope", "search_contacts/../x", "%00", "get_all_contacts?x=1"]), {}] : pick(EVERY_TOOL_CALL);
       const body = rand() < 0.05 ? pick(['{"name":', "[1,2", "\"just a string\"", "null", "", "{\"a\":" + "[".repeat(50)]) : JSON.stringify(mutate(args));
@@ -81,7 +109,7 @@ test(`seeded fuzz (seed ${SEED}, ${REQUESTS} requests): no 5xx, no hang, failed 
         }
       }
     } else {
-      const [method, path, body] = pick<[string, string, string | undefined]>([
+      const [method, target, body] = pick<[string, string, string | undefined]>([
         ["POST", `/episodes/${id}/messages`, JSON.stringify({ content: pick(STRINGS) })],
         ["POST", `/episodes/${id}/messages`, JSON.stringify(value(0))],
         ["POST", `/episodes/${id}/user-messages`, JSON.stringify({ content: pick(STRINGS) })],
@@ -90,6 +118,8 @@ test(`seeded fuzz (seed ${SEED}, ${REQUESTS} requests): no 5xx, no hang, failed 
         ["GET", `/episodes/${id}/tools?format=${pick(["openai", "anthropic", "mcp", "json_schema", "yaml"])}`, undefined],
         ["GET", `/episodes/${pick([id, "nope", "..", "%2e%2e"])}`, undefined],
         ["POST", "/episodes", JSON.stringify(mutate({ scenario_id: "test-move-dinner", tick_seconds: 5 }))],
+        ["POST", "/episodes", episodeBody()],
+        ["POST", "/episodes", episodeBody()],
         ["POST", "/score", JSON.stringify(mutate({ scenario_id: "test-move-dinner", messages: [] }))],
         ["POST", "/score", JSON.stringify({ log: pick(STRINGS) })],
         ["GET", `/scenarios/${pick(["test-move-dinner", "nope", "%00"])}?answers=${pick(["true", "1", ""])}`, undefined],
@@ -97,8 +127,10 @@ test(`seeded fuzz (seed ${SEED}, ${REQUESTS} requests): no 5xx, no hang, failed 
         ["POST", `/episodes/${id}/mcp`, JSON.stringify(value(0))],
         ["GET", pick(["/health", "/metrics", "/openapi.json", "/protagonists", "/x/../health", "/%ff"]), undefined],
       ]);
-      res = await send(method, path, body);
+      path = target;
+      res = await send(method, target, body);
     }
+    if (res.status === 201 && path === "/episodes") created.push(JSON.parse(res.text).episode_id as string);
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     assert.ok(res.status < 500, `${res.status}: ${res.text.slice(0, 300)}`);
   }
@@ -109,6 +141,12 @@ test(`seeded fuzz (seed ${SEED}, ${REQUESTS} requests): no 5xx, no hang, failed 
     const live = JSON.parse((await send("GET", `/episodes/${id}/score`)).text) as { score: number };
     const replayed = JSON.parse((await send("POST", "/score", JSON.stringify({ log: log.text }))).text) as { score: number };
     assert.equal(replayed.score, live.score);
+  }
+  // Every episode a fuzzed body created reads back as a log and scores.
+  assert.ok(created.length > 5, `only ${created.length} episodes created by fuzzed bodies`);
+  for (const id of created) {
+    assert.equal((await send("GET", `/episodes/${id}/trajectory?format=jsonl`)).status, 200);
+    assert.equal((await send("GET", `/episodes/${id}/score`)).status, 200);
   }
   assert.equal((await send("GET", "/health")).status, 200);
 });

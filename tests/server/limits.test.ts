@@ -2,7 +2,11 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import request from "supertest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { startServer, testApp, type Running } from "./start.js";
+import { StateDir } from "../../server/state-dir.js";
 
 // Every limit answers with an error naming it, refuses without recording, and leaves the episode
 // and the server usable.
@@ -121,4 +125,38 @@ test("the server sets its timeouts and connection cap deliberately", () => {
   assert.equal(running.server.requestTimeout, 60_000);
   assert.equal(running.server.keepAliveTimeout, 10_000);
   assert.equal(running.server.maxConnections, 2048);
+});
+
+test("every body has a depth limit and the agent metadata a depth and size limit: a 400/413 naming the field; with --state-dir too", async () => {
+  const nest = (depth: number): string => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+  const post = (target: typeof app, route: string, body: string) => request(target).post(route).set("content-type", "application/json").send(body);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pimbox-limits-"));
+  const durable = testApp({}, { stateDir: new StateDir(dir) });
+  try {
+    for (const target of [app, durable.app]) {
+      const deep = await post(target, "/episodes", `{"scenario_id":"test-move-dinner","agent":${nest(5000)}}`).expect(400);
+      assert.deepEqual([deep.body.error.code, deep.body.error.field], ["limit_exceeded", "agent"]);
+      const nine = await post(target, "/episodes", `{"scenario_id":"test-move-dinner","agent":${nest(9)}}`).expect(400);
+      assert.deepEqual([nine.body.error.code, nine.body.error.field, nine.body.error.limit], ["limit_exceeded", "agent", 8]);
+      const big = await request(target).post("/episodes").send({ scenario_id: "test-move-dinner", agent: { notes: "x".repeat(20_000) } }).expect(413);
+      assert.deepEqual([big.body.error.code, big.body.error.field], ["limit_exceeded", "agent"]);
+      // Any member of any body nested past the limit is refused before the route runs.
+      const raw = await post(target, "/episodes", `{"scenario_id":"test-move-dinner","x":${"[".repeat(10_000)}${"]".repeat(10_000)}}`).expect(400);
+      assert.deepEqual([raw.body.error.code, raw.body.error.field], ["limit_exceeded", "x"]);
+      const msg = await post(target, "/score", `{"scenario_id":"test-move-dinner","messages":[${nest(100)}]}`).expect(400);
+      assert.equal(msg.body.error.field, "messages");
+      const id = (await request(target).post("/episodes").send({ scenario_id: "test-move-dinner" }).expect(201)).body.episode_id;
+      const content = await post(target, `/episodes/${id}/messages`, `{"content":${nest(3000)}}`).expect(400);
+      assert.equal(content.body.error.field, "content");
+      // At the limits: accepted, and the episode's log is written and scored.
+      const ok = await post(target, "/episodes", `{"scenario_id":"test-move-dinner","agent":${nest(7)}}`).expect(201);
+      const log = await request(target).get(`/episodes/${ok.body.episode_id}/trajectory?format=jsonl`).expect(200);
+      assert.match(log.text, /"agent":\{"a":/);
+      await request(target).get(`/episodes/${ok.body.episode_id}/score`).expect(200);
+    }
+    assert.equal(fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl")).length, 2, "only the accepted episodes are journaled");
+  } finally {
+    durable.store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
