@@ -1,4 +1,6 @@
-import { leafConstraints, type AllowedChange, type Expectation, type FieldExpectations, type ScoringNode, type ScoringSpec } from "./spec.js";
+import { typedPhrase } from "./answer/extract.js";
+import { sameValue } from "./answer/values.js";
+import { leafConstraints, type AllowedChange, type Expectation, type FieldExpectations, type Phrase, type PhraseAlternative, type ResponseConstraint, type ScoringNode, type ScoringSpec } from "./spec.js";
 import { TABLE_COLUMNS, isTableName } from "./catalog.js";
 import { DateTime } from "luxon";
 import { defaultComparison } from "./similarity.js";
@@ -56,9 +58,10 @@ function checkDag(dag: Dag, base: string, faults: SpecFault[]): void {
         for (const [name, e] of Object.entries(set)) checkExpectation(e, `${ptr}/${escape(name)}`, faults);
       });
     }
-    if (c.kind === "response" && !c.must_include?.length && !c.any_of_include?.length && !c.claims?.length && !c.must_not_include?.length && c.close_to === undefined) {
-      faults.push({ pointer: at, message: "a response constraint needs at least one of claims, must_include, any_of_include, must_not_include, close_to" });
+    if (c.kind === "response" && !c.must_include?.length && !c.any_of_include?.length && !c.claims?.length && !c.facts?.length && !c.must_not_include?.length && c.close_to === undefined) {
+      faults.push({ pointer: at, message: "a response constraint needs at least one of claims, facts, must_include, any_of_include, must_not_include, close_to" });
     }
+    if (c.kind === "response") faults.push(...selfContradictions(c, at));
     if (c.kind === "response" || c.kind === "refusal" || c.kind === "clarification") {
       // A phrase that is empty once normalised matches everything: a distractor or a refusal
       // cue of " " would decide every answer.
@@ -83,6 +86,30 @@ function checkDag(dag: Dag, base: string, faults: SpecFault[]): void {
       faults.push({ pointer: `${at}/threshold`, message: "threshold applies to close_to, which is missing" });
     }
   }));
+}
+
+// Times, amounts, phone numbers and codes compare without a reference time (dates need one).
+const SPEC_REF = { time: "2000-01-03T12:00:00+00:00" };
+const typedOf = (a: PhraseAlternative) => (typeof a === "string" ? typedPhrase(a.toLowerCase(), SPEC_REF) : null);
+const alternativesOf = (p: Phrase): PhraseAlternative[] => (Array.isArray(p) ? p : [p]);
+
+/** A distractor without a subject that is also one of the constraint's own expected values fails
+ *  every answer that states the fact. */
+function selfContradictions(c: ResponseConstraint, at: string): SpecFault[] {
+  const expected = [...(c.claims ?? []).flat(), ...(c.facts ?? []).map((f) => f.value)].flatMap(alternativesOf)
+    .map(typedOf).filter((v): v is NonNullable<typeof v> => v !== null && v.type !== "date");
+  const faults: SpecFault[] = [];
+  (c.distractors ?? []).forEach((d, k) => {
+    if (typeof d === "object" && !Array.isArray(d) && "value" in d) return; // bound to a subject
+    for (const alt of alternativesOf(d as Phrase)) {
+      const v = typedOf(alt);
+      if (v && v.type !== "date" && expected.some((e) => sameValue(e, v))) {
+        faults.push({ pointer: `${at}/distractors/${k}`, message: `distractor "${String(alt)}" is also an expected value of this answer; give it an "about" subject or drop it` });
+        return;
+      }
+    }
+  });
+  return faults;
 }
 
 function checkAllowedChanges(changes: readonly AllowedChange[], faults: SpecFault[]): void {
