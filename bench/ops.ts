@@ -85,7 +85,7 @@ export async function benchWriteHeavy(dataDir: string, writes = 10_000): Promise
 
 /** /health p99 while 2,000 MCP sessions are opened (initialize on /scenarios/:id/mcp), 32 at a time. */
 export async function benchMcpBurst(dataDir: string, sessions = 2000): Promise<BenchResult> {
-  const child = await startChild(["pimbox", dataDir, "kenji-011", "get_all_calendars", "{}"]);
+  const child = await startChild(["pimbox", dataDir, "kenji-011", "get_all_calendars", "{}"], { PIMBOX_BENCH_WARM: "0" });
   try {
     const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
     const headers = { accept: "application/json, text/event-stream" };

@@ -79,7 +79,7 @@ export async function benchToolCall(dataDir: string, scenario: Scenario, seconds
   const step = probe.callTool(tool, JSON.parse(args)) as ToolStep;
   const payload = JSON.stringify({ ok: true, result: step.result, step: 2, time: step.time });
   probe.close();
-  const pimbox = await startChild(["pimbox", dataDir, scenario.id, tool, args]);
+  const pimbox = await startChild(["pimbox", dataDir, scenario.id, tool, args], { PIMBOX_BENCH_WARM: "0" });
   const bare = await startChild(["bare", dataDir, scenario.id, tool, args, payload]);
   try {
     await load(pimbox.port, pimbox.path, pimbox.body, 1);

@@ -47,7 +47,7 @@ async function scoreWhileProbing(url: string, log: string): Promise<{ ms: number
 }
 
 export async function benchLongScoring(dataDir: string, scenario: Scenario): Promise<{ results: BenchResult[]; info: string[] }> {
-  const child = await startChild(["pimbox", dataDir, scenario.id, "get_all_calendars", "{}"]);
+  const child = await startChild(["pimbox", dataDir, scenario.id, "get_all_calendars", "{}"], { PIMBOX_BENCH_WARM: "0" });
   const url = `http://127.0.0.1:${child.port}`;
   try {
     await scoreWhileProbing(url, longLog(scenario, 200, false)); // warm the scoring thread
@@ -94,7 +94,7 @@ export async function benchMcpCall(dataDir: string, scenario: Scenario, seconds 
   probe.close();
   const call = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool, arguments: args } });
   const headers = { accept: "application/json, text/event-stream" };
-  const pimbox = await startChild(["pimbox", dataDir, scenario.id, tool, JSON.stringify(args)]);
+  const pimbox = await startChild(["pimbox", dataDir, scenario.id, tool, JSON.stringify(args)], { PIMBOX_BENCH_WARM: "0" });
   const bare = await startChild(["mcp-bare", dataDir, scenario.id, tool, JSON.stringify(args), JSON.stringify(result)]);
   try {
     await load(pimbox.port, pimbox.mcpPath!, call, 1, headers);
