@@ -57,7 +57,25 @@ const TIME_PATTERNS: TimePattern[] = [
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
 ];
 
+// Words next to a bare hour that say which half of the day it is: "8:00 tonight", "7.30 in the morning".
+const EVENING = /^\s*(?:tonight|this evening|in the evening|at night|tomorrow evening|tomorrow night)\b|\b(?:tonight|this evening)(?:'s)?\s+(?:at\s+)?$/;
+const MORNING = /^\s*(?:this morning|in the morning|tomorrow morning)\b|\b(?:this morning|tomorrow morning)(?:'s)?\s+(?:at\s+)?$/;
+
+/** A bare hour is read as the half of the day the words around it name. */
+function dayPart(text: string, span: Span<TimeValue>): Span<TimeValue> {
+  const v = span.value;
+  if (v.meridiemKnown || v.hour > 12) return span;
+  const after = text.slice(span.end, span.end + 24), before = text.slice(Math.max(0, span.start - 24), span.start);
+  const pm = EVENING.test(after) || EVENING.test(before), am = MORNING.test(after) || MORNING.test(before);
+  if (pm === am) return span;
+  return { ...span, value: { ...v, hour: pm ? (v.hour % 12) + 12 : v.hour % 12, meridiemKnown: true } };
+}
+
 export function extractTimes(text: string): Span<TimeValue>[] {
+  return extractBareTimes(text).map((s) => dayPart(text, s));
+}
+
+function extractBareTimes(text: string): Span<TimeValue>[] {
   const found: Span<TimeValue>[] = [];
   for (const p of TIME_PATTERNS) {
     for (const m of text.matchAll(p.re)) {

@@ -177,6 +177,8 @@ function quoted(text: string, start: number, end: number): boolean {
 export function wrongValueExcused(text: string, start: number, end: number, wasTrue: boolean): boolean {
   if (stanceAt(text, start, end, wasTrue) !== "asserted" || deniedAfter(text.slice(end))) return true;
   if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end))) return true;
+  // A value named as a boundary is not the one asserted: "after this morning's 8am slot, the next is 8pm".
+  if (/\b(?:after|since)\s+(?:\S+\s+){0,2}$/.test(clauseBefore(text, start) + " ")) return true;
   const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s|\.\s/)[0] ?? "";
   if (HYPOTHETICAL.test(clauseBefore(text, start)) || /^\s*(?:\S+\s+){0,4}?(?:would|could)\b/.test(after)) return true;
   const before = clauseBefore(text, start);

@@ -156,3 +156,24 @@ test("a refusal needs a cue and takes distractors; a clarification may ask witho
   assert.equal(clarificationOutcome({ kind: "clarification" }, replyOf(agent("Tell me what you're bringing and I'll finish the email.")), ctx).similarity, 1);
   assert.equal(clarificationOutcome({ kind: "clarification" }, replyOf(agent("Done.")), ctx).similarity, 0);
 });
+
+test("a bare hour takes the half of the day the words around it name", () => {
+  const show = (s: string) => extractTimes(t(s)).map((x) => `${x.value.hour}:${x.value.minute}${x.value.meridiemKnown ? "" : "?"}`);
+  assert.deepEqual(show("tonight at 8:00, this morning's 7.30 and 08:00 and 8:00"), ["20:0", "7:30", "8:0", "8:0?"]);
+});
+
+test("subjects bind to their own rows, labels and clauses", () => {
+  const c = { claims: [[["9am"]]], distractors: [{ about: ["dinner"], value: "7pm" }] };
+  // The subject in the row's first cell binds the value in another cell; a row labelled old says nothing current.
+  assert.equal(judge(c, "| What | When |\n|---|---|\n| Dinner | 7pm |\n| Parade | 9am |"), 0);
+  assert.equal(judge(c, "| | Time |\n|---|---|\n| Original dinner | 7pm |\n| Parade | 9am |"), 1);
+  // A boundary, another place's clock, a quotation and an offer assert nothing.
+  assert.equal(judge(c, "The parade is at 9am; after the 7pm dinner slot nothing is booked."), 1);
+  assert.equal(judge(c, 'The parade is at 9am. Your note says "dinner 7pm" but that was last week.'), 1);
+  assert.equal(judge(c, "The parade is at 9am. I can move dinner to 7pm if you like."), 1);
+});
+
+test("a label's value and a coordinated subject can deny", () => {
+  assert.equal(judge({ claims: [[["Bev"]]], distractors: ["Sarah B"] }, "Bev said yes. Sarah B: no reply yet."), 1);
+  assert.equal(judge({ claims: [[["Bev"]]] }, "Bev and Sarah B haven't replied yet."), 0);
+});
