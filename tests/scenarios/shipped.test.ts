@@ -6,6 +6,7 @@ import { duplicateQueries, summarize, verifyScenario } from "../../episode/verif
 import { TOOL_NAMES } from "../../tools/registry.js";
 import { calibrateScenario, calibrationFaults, summarizeCalibration } from "../../episode/calibration.js";
 import { degenerateFaults, runDegenerateAgents } from "../../episode/degenerate.js";
+import { LIVE_LIMITS, liveFaults, scoreLive, summarizeLive } from "../../episode/live-calibration.js";
 
 // The bundled data set verifies itself: what `pimbox validate` checks, as a test.
 const { catalog, faults } = ScenarioCatalog.load(DEFAULT_DATA_DIR);
@@ -68,4 +69,12 @@ test("agents that do no real work pass nothing and score little", () => {
   const results = runDegenerateAgents(catalog.list());
   assert.deepEqual(results.map((r) => r.agent), ["dump-everything", "dump-as-markdown", "always-refuse", "always-clarify", "do-nothing"]);
   assert.deepEqual(degenerateFaults(results).map(where), []);
+});
+
+test("live-agent trajectories, graded blind, agree with the scoring within the limits", () => {
+  const summary = summarizeLive(scoreLive(catalog, DEFAULT_DATA_DIR));
+  assert.ok(summary.trajectories >= 2 * catalog.list().length, `${summary.trajectories} graded live trajectories`);
+  assert.ok(new Set(Object.keys(summary.by_style)).size === 5, Object.keys(summary.by_style).join(", "));
+  assert.deepEqual(liveFaults(summary).map(where), [],
+    `${LIVE_LIMITS.correctPassShare} / ${LIVE_LIMITS.wrongPassShare}: ` + summary.disagreements.map((d) => `${d.scenario} ${d.id} (${d.style}): graded ${d.verdict}, scored ${d.score.toFixed(3)}`).join("\n"));
 });
