@@ -122,7 +122,7 @@ test("a table wider than the window scrolls inside its own box; the page never s
       box.scrollLeft = 0;
       const hint = getComputedStyle(box.nextElementSibling!, "::before").content;
       return {
-        id: box.closest("section")!.id, overflows: box.scrollWidth > box.clientWidth, marked: box.classList.contains("overflows"),
+        id: box.closest("section")!.id, overflows: box.scrollWidth > box.clientWidth + 1, marked: box.classList.contains("overflows"),
         scrollable: getComputedStyle(box).overflowX === "auto", lastShownAtEnd: shown, nameKept, hint,
       };
     }),
@@ -130,6 +130,9 @@ test("a table wider than the window scrolls inside its own box; the page never s
   try {
     for (const width of [1400, 640]) {
       await page.setViewportSize({ width, height: 900 });
+      // The page marks overflowing tables on its resize event: wait until the marks agree with the layout.
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>("#tables .wide")]
+        .every((box) => box.classList.contains("overflows") === box.scrollWidth > box.clientWidth + 1));
       const m = await measure();
       assert.ok(m.page <= 0, `at ${width} px the page scrolls sideways by ${m.page} px`);
       assert.ok(m.tables.length >= 3);
