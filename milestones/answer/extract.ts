@@ -239,6 +239,20 @@ const TIME_WORDS = /\b(morning|afternoon|evening|night|tonight|noon|midday|midni
 /** A phrase of a check read as one typed value, when the whole phrase is that value ("7pm",
  *  "Fri 13 Nov", "$40", "+81 78 811 5904", "NH-48213"); null for words ("dentist", "scam"). */
 export function typedPhrase(phrase: string, ref: Reference): Value | null {
+  // Checks are compiled again for every trajectory scored; a phrase's reading depends only on
+  // it and the day it is read on, so it is remembered (bounded, like phone numbers' parses).
+  const key = `${ref.time.slice(0, 10)}${ref.time.slice(19)}|${ref.region ?? ""}|${phrase}`;
+  if (PHRASES.has(key)) return PHRASES.get(key)!;
+  const value = readPhrase(phrase, ref);
+  if (PHRASES.size >= PHRASE_CACHE_LIMIT) PHRASES.clear();
+  PHRASES.set(key, value);
+  return value;
+}
+
+const PHRASES = new Map<string, Value | null>();
+const PHRASE_CACHE_LIMIT = 100_000;
+
+function readPhrase(phrase: string, ref: Reference): Value | null {
   const p = phrase.trim();
   const whole = (spans: Span<Value>[]) => spans.find((s) => s.start === 0 && p.slice(s.end).replace(/[\s.,!]/g, "") === "");
   for (const type of ["phone", "amount", "time", "date"] as const) {

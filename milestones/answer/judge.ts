@@ -12,17 +12,31 @@ import { comparable, sameValue, showValue, type Span, type Value, type ValueType
 
 interface Occurrence { start: number; end: number }
 
-/** Memoised extraction over the few texts of one answer. */
+// The same message is read at every step a milestone may match and by every check of it; what a
+// text holds depends only on it and the day it was written, so extractions are remembered
+// (bounded, like phone numbers' parses).
+const EXTRACTED = new Map<string, Span<Value>[]>();
+const EXTRACTED_LIMIT = 20_000;
+
+/** Typed values of the texts of one answer, written at `ref`. */
 export class Reader {
-  private readonly cache = new Map<string, Span<Value>[]>();
-  constructor(readonly ref: Reference) {}
+  private readonly day: string;
+  constructor(readonly ref: Reference) {
+    this.day = `${ref.time.slice(0, 10)}${ref.time.slice(19)}|${ref.region ?? ""}`;
+  }
   values(text: string, type: ValueType): Span<Value>[] {
-    const key = `${type}\u0000${text}`;
-    let hit = this.cache.get(key);
-    if (!hit) this.cache.set(key, hit = extract(text, type, this.ref));
+    const key = `${type}|${type === "date" ? this.day : ref0(this.ref)}|${text}`;
+    let hit = EXTRACTED.get(key);
+    if (!hit) {
+      if (EXTRACTED.size >= EXTRACTED_LIMIT) EXTRACTED.clear();
+      EXTRACTED.set(key, hit = extract(text, type, this.ref));
+    }
     return hit;
   }
 }
+
+// Only dates depend on the day; phone numbers on the region.
+const ref0 = (ref: Reference) => ref.region ?? "";
 
 /** Where a group occurs in `text`: literal words, or a value equal to a typed alternative. */
 export function occurrences(reader: Reader, text: string, group: Group): Occurrence[] {
