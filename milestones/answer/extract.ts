@@ -111,7 +111,11 @@ function offsetMinutes(iso: string): number {
   return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
 }
 
+// What any date chrono reads must contain; most statements have none, and parsing costs.
+const DATE_HINT = /\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|tonight|tomorrow|yesterday|week|weekend|next|last|this|noon|midnight)/;
+
 export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
+  if (!DATE_HINT.test(text)) return [];
   const instant = new Date(ref.time);
   if (Number.isNaN(instant.getTime())) return [];
   const results = parser.parse(text, { instant, timezone: offsetMinutes(ref.time) });
