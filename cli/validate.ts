@@ -21,7 +21,7 @@ export function validateCommand(opts: ValidateOptions): number {
   const summary = summarize(scenarios);
   const calibration = summarizeCalibration(scenarios.flatMap(calibrateScenario));
   const degenerate = runDegenerateAgents(scenarios);
-  const live = summarizeLive(scoreLive(catalog, opts.data).filter((o) => !opts.protagonist || o.scenario.startsWith(opts.protagonist.split("-")[0]!)));
+  const live = summarizeLive(scoreLive(catalog, opts.data).filter((o) => !opts.protagonist || catalog.get(o.scenario)?.file.protagonist === opts.protagonist));
   const relevant = [
     ...degenerateFaults(degenerate),
     ...(opts.protagonist ? faults.filter((f) => f.file.includes(`/${opts.protagonist}/`)) : faults),

@@ -102,8 +102,10 @@ function readReply(reply: Reply, ctx: CompareContext): ReadReply {
 function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefore): Record<string, unknown> | null {
   const dump = readDump(r.text, r.statements);
   if (dump) return { reason: dump.reason };
-  const words = maxWords === undefined ? 0 : wordCount(r.text);
-  if (maxWords !== undefined && words > maxWords) return { reason: `the answer has ${words} words, more than the ${maxWords} this scenario allows`, words };
+  if (maxWords !== undefined) {
+    const words = wordCount(r.text);
+    if (words > maxWords) return { reason: `the answer has ${words} words, more than the ${maxWords} this scenario allows`, words };
+  }
   const unsupported = claimedActions(r.text).filter((a) => !done(ACTION_TOOLS[a.kind]));
   if (unsupported.length > 0) {
     return { reason: `the answer reports actions that were not done: ${unsupported.map((a) => `"${a.words}"`).join(", ")}`, unsupported_claims: unsupported };

@@ -83,7 +83,7 @@ export function claimedActions(text: string): ClaimedAction[] {
     }
     // A table's header ("Sent", "Status") or a heading is a label, not a report.
     // A label ("Saved: Wed 4 Nov") is no report either.
-    const opening = kind === "row" || kind === "heading" || /^[^:]{0,20}:/.test(sentence) && /^\W*\w+\W*:/.test(sentence) ? null : OPENING.exec(sentence);
+    const opening = kind === "row" || kind === "heading" || /^\W*\w+\W*:/.test(sentence) ? null : OPENING.exec(sentence);
     if (opening) found.push({ kind: VERBS[opening[1]!] ?? "change", words: opening[0] });
     if (found.length > 0) {
       for (const m of sentence.matchAll(CONJOINED)) {

@@ -3,7 +3,7 @@ import { extract, type Reference } from "./extract.js";
 import type { Distractor, Fact, Group } from "./facts.js";
 import { bound, type Statement } from "./parse.js";
 import { clauseBefore, stanceAt, statedAt, wrongValueExcused } from "./stance.js";
-import { comparable, sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
+import { sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
 
 // Facts held, contradicted or missing, and distractors asserted, over an answer's statements.
 // A fact holds when one statement, read with its context, asserts every one of its groups, and no
@@ -50,9 +50,7 @@ function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[
   for (const alt of group.alternatives) {
     for (const at of wordOccurrences(text, alt.words)) out.push({ start: at, end: at + alt.words.length });
     if (alt.value) {
-      for (const type of comparable(alt.value.type)) {
-        for (const s of reader.values(text, type)) if (sameValue(alt.value, s.value)) out.push({ start: s.start, end: s.end });
-      }
+      for (const s of reader.values(text, alt.value.type)) if (sameValue(alt.value, s.value)) out.push({ start: s.start, end: s.end });
     }
   }
   return out.sort((a, b) => a.start - b.start);

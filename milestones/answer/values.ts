@@ -78,8 +78,6 @@ export function sameValue(a: Value, b: Value): boolean {
   }
 }
 
-/** The types a value is compared within. */
-export const comparable = (t: ValueType): ValueType[] => [t];
 
 const WEEKDAYS = ["", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const MONTHS = ["", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
