@@ -96,7 +96,7 @@ export function scoreTrajectory(trajectory: Trajectory, spec: ScoringSpec, optio
   const first = firstUser < 0 ? 0 : firstUser;
   const steps: Steps = {
     trajectory, first, count: trajectory.steps.length - first,
-    versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region, options.staleValues),
+    versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region, options.staleValues, trajectory.steps[first]?.time),
     firstWrite: firstWrites(trajectory.steps),
   };
   const milestones = tieReportedActions(matchNodes(spec.milestones.nodes, spec.milestones.edges, steps, false), spec.milestones.nodes, trajectory);

@@ -5,6 +5,7 @@ import { rougeL, type TokenCache } from "./rouge.js";
 import { normalizeText } from "./text.js";
 import { samePhone, type Region } from "../db/phone.js";
 import { assignGeometric } from "./assignment.js";
+import { textStates } from "./answer/states.js";
 
 // Column and argument comparisons: how well one actual value meets one expectation, in [0, 1].
 
@@ -19,10 +20,12 @@ export interface CompareContext {
   answers: Map<object, unknown>;
   /** Values records held before they changed: wrong when an answer asserts them as current. */
   stale: readonly DistractorSpec[];
+  /** When the episode starts (ISO 8601 with offset): "Sunday" in a text written then is that week's. */
+  now?: string;
 }
 
-export function compareContext(zone: string, region?: string, stale: readonly DistractorSpec[] = []): CompareContext {
-  return { zone, region, tokens: new Map(), instants: new Map(), answers: new Map(), stale };
+export function compareContext(zone: string, region?: string, stale: readonly DistractorSpec[] = [], now?: string): CompareContext {
+  return { zone, region, tokens: new Map(), instants: new Map(), answers: new Map(), stale, now };
 }
 
 /** A bare object that is not a comparison: a partial match on the keys it names. */
@@ -61,6 +64,7 @@ export function compareValue(expected: Expectation, actual: unknown, ctx: Compar
       return Number.isFinite(want) && Number.isFinite(got) && Math.abs(got - want) <= (c.tolerance_seconds ?? 0) * 1000 ? 1 : 0;
     }
     case "phone": return typeof actual === "string" && samePhone(c.value, actual, ctx.region as Region | undefined) ? 1 : 0;
+    case "states": return asText(actual) === undefined ? 0 : textStates(asText(actual)!, Array.isArray(c.value) ? c.value : [c.value], c.only ?? false, ctx);
     case "set": return Array.isArray(actual) && actual.length === c.value.length ? elements(c.value, actual, ctx) : 0;
     case "includes": return Array.isArray(actual) ? elements(c.value, actual, ctx) : 0;
     case "any_of": return Math.max(0, ...c.value.map((e) => compareValue(e, actual, ctx)));

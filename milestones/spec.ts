@@ -23,6 +23,18 @@ export type Expectation =
   | Expectation[]
   | { [key: string]: Expectation };
 
+/** A typed value an answer must state (or must not): matched by value, however it is written. */
+export const typedValue = z.union([
+  z.object({ time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM, 24-hour") }).strict()
+    .describe("a time of day: \"19:00\" is met by 7pm, 7 pm, 19.00, 7-9pm"),
+  z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD") }).strict()
+    .describe("a calendar date: met by \"Fri 13 Nov\", \"the 13th\", \"tomorrow\" when it is, \"Friday\" when it is that week's"),
+  z.object({ amount: z.number(), currency: z.string().optional() }).strict().describe("an amount: \"$50k\", \"50,000 dollars\""),
+  z.object({ phone: z.string().min(3) }).strict().describe("a phone number, in any format the protagonist's country reads"),
+  z.object({ count: z.number() }).strict().describe("a count: \"3\" or \"three\""),
+  z.object({ code: z.string().min(1) }).strict().describe("a code, seat, room or flight: compared without spaces, dashes or dots"),
+]);
+
 export type Comparison =
   | { compare: "exact"; value: unknown }
   | { compare: "normalized"; value: string }
@@ -31,6 +43,7 @@ export type Comparison =
   | { compare: "number"; value: number; tolerance?: number }
   | { compare: "time"; value: string; tolerance_seconds?: number }
   | { compare: "phone"; value: string }
+  | { compare: "states"; value: TypedValueSpec | TypedValueSpec[]; only?: boolean }
   | { compare: "set"; value: Expectation[] }
   | { compare: "includes"; value: Expectation[] }
   | { compare: "any_of"; value: Expectation[] }
@@ -47,6 +60,10 @@ export const comparison: z.ZodType<Comparison> = z.discriminatedUnion("compare",
   z.object({ compare: z.literal("number"), value: z.number(), tolerance: z.number().min(0).optional() }).strict(),
   z.object({ compare: z.literal("time"), value: z.string(), tolerance_seconds: z.number().min(0).optional() }).strict(),
   z.object({ compare: z.literal("phone"), value: z.string() }).strict(),
+  z.object({
+    compare: z.literal("states"), value: z.union([typedValue, z.array(typedValue).min(1)]),
+    only: z.boolean().optional().describe("any other value of these types asserted fails it (\"Sunday 25th\" when Sunday is the 18th)"),
+  }).strict().describe("a text (a message's body, an event's notes) read as an answer is: it asserts these typed values, however written (\"Sunday\", \"18 Oct\")"),
   z.object({ compare: z.literal("set"), value: expectationList }).strict(),
   z.object({ compare: z.literal("includes"), value: expectationList }).strict(),
   z.object({ compare: z.literal("any_of"), value: expectationList.min(1) }).strict(),
@@ -96,17 +113,7 @@ export const databaseConstraint = z
   })
   .strict();
 
-/** A typed value an answer must state (or must not): matched by value, however it is written. */
-export const typedValue = z.union([
-  z.object({ time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM, 24-hour") }).strict()
-    .describe("a time of day: \"19:00\" is met by 7pm, 7 pm, 19.00, 7-9pm"),
-  z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD") }).strict()
-    .describe("a calendar date: met by \"Fri 13 Nov\", \"the 13th\", \"tomorrow\" when it is, \"Friday\" when it is that week's"),
-  z.object({ amount: z.number(), currency: z.string().optional() }).strict().describe("an amount: \"$50k\", \"50,000 dollars\""),
-  z.object({ phone: z.string().min(3) }).strict().describe("a phone number, in any format the protagonist's country reads"),
-  z.object({ count: z.number() }).strict().describe("a count: \"3\" or \"three\""),
-  z.object({ code: z.string().min(1) }).strict().describe("a code, seat, room or flight: compared without spaces, dashes or dots"),
-]);
+
 
 /** One way to say a part of an answer: words, or a typed value. A string that is wholly a time,
  *  date, amount, phone number or code ("7pm", "Fri 13 Nov", "$40") is read as that typed value. */

@@ -2,6 +2,7 @@ import * as chrono from "chrono-node";
 import { canonicalPhone, type Region } from "../../db/phone.js";
 import type { AmountValue, CodeValue, DateValue, NumberValue, PhoneValue, Span, TimeValue, Value, ValueType } from "./values.js";
 import { weekdayOf } from "./values.js";
+import { pastClause } from "./stance.js";
 
 // Extractors, one per type, each proposing values with the span they came from (chrono-node's
 // shape: parsers propose, the caller keeps the source text). Dates come from chrono-node, relative
@@ -114,6 +115,15 @@ function offsetMinutes(iso: string): number {
 // What any date chrono reads must contain; most statements have none, and parsing costs.
 const DATE_HINT = /\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|tonight|tomorrow|yesterday|week|weekend|next|last|this|noon|midnight)/;
 
+/** The date of `weekday` (1 = Monday) on or after (direction 1) or on or before (-1) the day of `iso`. */
+function nearestWeekday(iso: string, weekday: number, direction: 1 | -1): { year: number; month: number; day: number } {
+  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
+  const day = new Date(Date.UTC(y!, m! - 1, d!));
+  const today = day.getUTCDay() || 7;
+  day.setUTCDate(day.getUTCDate() + (direction === 1 ? (weekday - today + 7) % 7 : -((today - weekday + 7) % 7)));
+  return { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+}
+
 export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
   if (!DATE_HINT.test(text)) return [];
   const instant = new Date(ref.time);
@@ -144,6 +154,14 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
       known.weekday = weekdayOf(known.year ?? implied.year, known.month, known.day);
     }
     out.push({ value: { type: "date", known, implied, ...(s.isCertain("hour") ? { withTime: true } : {}) }, start: r.index + lead, end: r.index + r.text.length });
+  }
+  // A weekday alone is the coming one ("I'll pick it up on Sunday"), or the last one when its clause
+  // is in the past tense ("you texted him on Sunday"); chrono takes the nearest of the two.
+  for (const w of out) {
+    const k = w.value.known;
+    if (k.day !== undefined || k.weekday === undefined || k.month !== undefined) continue;
+    if (/\b(?:last|next|this|coming|past|previous)\b/.test(text.slice(Math.max(0, w.start - 14), w.end))) continue;
+    w.value = { ...w.value, implied: nearestWeekday(ref.time, k.weekday, pastClause(text, w.start, w.end) ? -1 : 1) };
   }
   // "Thursday's rehearsal (7pm, 29 Oct)": a weekday followed closely by a date of that weekday is
   // that date, not the nearest Thursday.

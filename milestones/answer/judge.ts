@@ -11,6 +11,7 @@ import { sameValue, showValue, type Span, type Value, type ValueType } from "./v
 // "Jess: dessert"). A distractor fails the answer when a statement asserts it as current.
 
 interface Occurrence { start: number; end: number }
+const overlaps = (a: Occurrence, b: Occurrence) => a.start < b.end && b.start < a.end;
 
 // The same message is read at every step a milestone may match and by every check of it; what a
 // text holds depends only on it and the day it was written, so extractions are remembered
@@ -48,9 +49,16 @@ export function occurrences(reader: Reader, text: string, group: Group): Occurre
 function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[] {
   const out: Occurrence[] = [];
   for (const alt of group.alternatives) {
-    for (const at of wordOccurrences(text, alt.words)) out.push({ start: at, end: at + alt.words.length });
+    const read = alt.value ? reader.values(text, alt.value.type) : [];
+    for (const at of wordOccurrences(text, alt.words)) {
+      const o = { start: at, end: at + alt.words.length };
+      // A typed alternative's words inside another value of its type are that value: "at 7" in
+      // "texted you at 7:15" is 7:15, not 7:00.
+      if (alt.value && read.some((s) => overlaps(s, o) && !sameValue(alt.value!, s.value))) continue;
+      out.push(o);
+    }
     if (alt.value) {
-      for (const s of reader.values(text, alt.value.type)) if (sameValue(alt.value, s.value)) out.push({ start: s.start, end: s.end });
+      for (const s of read) if (sameValue(alt.value, s.value)) out.push({ start: s.start, end: s.end });
     }
   }
   return out.sort((a, b) => a.start - b.start);
@@ -67,7 +75,6 @@ export interface FactReading {
 
 export interface DistractorReading { distractor: string; statement: string; words: string }
 
-const overlaps = (a: Occurrence, b: Occurrence) => a.start < b.end && b.start < a.end;
 
 /** One occurrence per group, asserted, with no foreign occurrence between the first and last. */
 function holdsIn(reader: Reader, text: string, groups: readonly Group[], foreign: readonly Group[]): boolean {
@@ -120,6 +127,8 @@ export function readFacts(reader: Reader, statements: readonly Statement[], fact
   });
 }
 
+const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|this is)\b/;
+
 /** A wrong value counts against its subject only when the subject is named in the value's own
  *  clause: "Ryan already has the 17th" is not about the dinner in the next clause. */
 function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence, about: readonly Group[]): boolean {
@@ -142,7 +151,13 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const start = and >= 0 ? clause0 + and + 5 : clause0;
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
-  return about.every((g) => occurrences(reader, clause, g).length > 0);
+  if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
+  // "It's this Tuesday (6 October) at Helen's": a sentence whose subject is "it" or "that" is about what
+  // the sentence before named, up to its first clause break ("Her schedule is..." names its own).
+  const offset = text.length - s.text.length;
+  const opening = text.slice(offset, o.start);
+  return s.kind === "sentence" && s.context !== "" && SUBJECT_PRONOUN.test(s.text) && !/[,;:]|\s(?:and|but|while|whereas)\s/.test(opening.replace(/\([^)]*$/, ""))
+    && about.every((g) => occurrences(reader, clause, g).length > 0 || occurrences(reader, s.context, g).length > 0);
 }
 
 /** The end of a range ("4.10–4.30pm", "7 to 9pm") is when something ends, not the time it is at. */

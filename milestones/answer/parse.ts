@@ -72,15 +72,19 @@ function push(w: Walk, text: string, context: string, kind: StatementKind) {
   w.out.push({ text: t, context, kind, question: /\?["')\]]*$/.test(t) });
 }
 
-/** Sentences of a paragraph; each opening with a pronoun gets the previous one as context. A
+/** Sentences of a paragraph; each opening with a pronoun gets the previous one as context (two,
+ *  when the previous one is a short aside). A
  *  short paragraph is also one statement: a person reads "You told her at 13:50. She'll do the
  *  call with Michiko." as one account. */
 function prose(w: Walk, text: string, context: string, kind: StatementKind): string {
-  let previous = "";
+  let previous = "", before = "";
   const all = sentences(decode(text));
   for (const s of all) {
-    const ctx = [context, PRONOUN_START.test(s.toLowerCase()) ? previous : ""].filter(Boolean).join(" :: ");
+    // A short aside ("Fiona was thrilled about it.") does not change what "it" is.
+    const topic = before && previous.split(" ").length <= 8 ? `${before} ${previous}` : previous;
+    const ctx = [context, PRONOUN_START.test(s.toLowerCase()) ? topic : ""].filter(Boolean).join(" :: ");
     push(w, s, ctx, kind);
+    before = previous;
     previous = s;
   }
   if (all.length > 1 && all.length <= SECTION_SENTENCES) push(w, all.join(" "), context, "section");

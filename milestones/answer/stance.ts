@@ -111,7 +111,7 @@ function clauseAround(text: string, start: number, end: number): string {
 }
 
 /** Past tense governs the clause ("it was 9am", "had been at 3") and no change points to the value. */
-function pastClause(text: string, start: number, end: number): boolean {
+export function pastClause(text: string, start: number, end: number): boolean {
   const before = clauseBefore(text, start);
   if (CHANGE_VERB.test(before) && /\b(to|into|now)\b/.test(lastWords(before, 3))) return false;
   const doc = nlp(clauseAround(text, start, end));
@@ -162,7 +162,7 @@ const COORDINATED_DENIAL = /^\s+and\s+(?:[\p{L}'.-]+\s+){1,3}?(?:haven't|hasn't|
  *  anywhere in the clause, or the dating of a value contrasted with what holds now. */
 // A value in an offer or a supposition is not asserted: "I can post it in the family group",
 // "telling him you'll come would leave them counting on you", "if it were 8am".
-const HYPOTHETICAL = /\b(?:if|would|could|can|shall|should|might|want me to|happy to|i'll|i will|let me|probably|likely|maybe|perhaps|possibly)\b/;
+const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|should|might|want me to|happy to|i'll|i will|let me|probably|likely|maybe|perhaps|possibly)\b/;
 
 // A time said in another place's clock ("23:59 Bogotá time", "10:30 his time") is that place's.
 const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?!your\b|local\b|my\b|the\b)(?:[\p{L}'.-]+\s+){1,3}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;

@@ -177,3 +177,34 @@ test("a label's value and a coordinated subject can deny", () => {
   assert.equal(judge({ claims: [[["Bev"]]], distractors: ["Sarah B"] }, "Bev said yes. Sarah B: no reply yet."), 1);
   assert.equal(judge({ claims: [[["Bev"]]] }, "Bev and Sarah B haven't replied yet."), 0);
 });
+
+test("a typed check's words inside another value of its type are that value: \"at 7\" in \"at 7:15\"", () => {
+  const c = { claims: [[["dinner"], ["18:30"]]], distractors: [["7pm", "at 7"]] };
+  assert.equal(judge(c, "Dinner is at 18:30, not 7. Michiko texted you at 7:15 asking where."), 1);
+  assert.equal(judge(c, "Dinner is at 18:30. Yes, at 7 works."), 0);
+});
+
+test("a sentence whose subject is \"it\" is about what the sentences before named; \"her schedule\" names its own", () => {
+  const stale: DistractorSpec[] = [{ about: [["book", "club"]], value: { date: "2026-11-10" }, was_true: true }];
+  const c = { claims: [["kladdkaka"]] };
+  assert.equal(judge(c, "You told the book club group you'd bring kladdkaka. Fiona was thrilled. It's this Tuesday (10 November) at Helen's.", { stale }), 0);
+  assert.equal(judge(c, "You told the book club group you'd bring kladdkaka. Fiona was thrilled. It's on Tuesday 17 November at Jo's now.", { stale }), 1);
+  const next = { claims: [[["next"], ["8pm"]]], distractors: [{ about: [["next"]], value: { time: "08:00" } }] };
+  assert.equal(judge(next, "Mole's next pill is tonight at 8pm. She gets one every 12 hours at 8:00 and 20:00."), 1);
+});
+
+test("\"you can ... until\" asserts the time; \"I can\" offers it", () => {
+  const c = { claims: [["LAWSC27-0412"]], distractors: [{ about: [["edit", "until"]], value: { time: "23:59" } }] };
+  assert.equal(judge(c, "ID LAWSC27-0412. You can still edit it until 11:59 pm tonight."), 0);
+  assert.equal(judge(c, "ID LAWSC27-0412. You can still edit it until 23:59 Bogotá time, 10:59 pm here."), 1);
+  assert.equal(judge(c, "ID LAWSC27-0412. I can set a reminder to edit it until 11:59 pm if you like."), 1);
+});
+
+test("a weekday alone is the coming one, or the last one in the past tense", () => {
+  // Wed 11 Nov: "Sunday" is the 15th; "you texted him on Sunday" the 8th.
+  const [coming] = extractDates("i'll pick up the garlic on sunday", ref);
+  assert.deepEqual(coming!.value.implied, { year: 2026, month: 11, day: 15 });
+  const [last] = extractDates("you texted him on sunday", ref);
+  assert.deepEqual(last!.value.implied, { year: 2026, month: 11, day: 8 });
+  assert.equal(judge({ claims: [[{ date: "2026-11-15" }]] }, "I'll pick it up on Sunday."), 1);
+});

@@ -104,3 +104,17 @@ test("phone: Mexico's retired mobile 1 and 01/044/045 prefixes still denote the 
     assert.equal(compareValue({ compare: "phone", value: "+52 55 3907 1552" }, written, mexico), 1, written);
   }
 });
+
+test("states: a text read as an answer is, for typed values (a message body, an event's notes)", () => {
+  const wed = compareContext("Europe/London", "GB", [], "2026-10-14T14:30:00+01:00");
+  const sunday = { compare: "states" as const, value: { date: "2026-10-18" }, only: true };
+  assert.equal(compareValue(sunday, "Thanks Ken! I'll pick up the garlic when I'm down on Sunday", wed), 1);
+  assert.equal(compareValue(sunday, "Thanks Ken! See you Sunday 18 Oct.", wed), 1);
+  assert.equal(compareValue(sunday, "Thanks Ken! I'll pick up the garlic on Sunday 25th", wed), 0);
+  assert.equal(compareValue(sunday, "Thanks Ken!", wed), 0);
+  // Without `only`, another date in the text is no fault; the share of values stated is the score.
+  const two = { compare: "states" as const, value: [{ date: "2026-10-18" }, { time: "10:00" }] };
+  assert.equal(compareValue(two, "Sunday at 10am, and the gate code changes Sat 17th", wed), 1);
+  assert.equal(compareValue(two, "Sunday, if that works", wed), 0.5);
+  assert.equal(compareValue(two, 42, wed), 0);
+});

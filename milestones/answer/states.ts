@@ -1,0 +1,33 @@
+import type { TypedValueSpec } from "../spec.js";
+import type { Region } from "../../db/phone.js";
+import { compileGroup, normalize } from "./facts.js";
+import { Reader } from "./judge.js";
+import { statedAt, wrongValueExcused } from "./stance.js";
+import { sameValue } from "./values.js";
+
+// A written text that is not an answer (a message the agent sent, an event's notes) read for the
+// typed values it states, as an answer is read: "pick up the garlic on Sunday" states Sunday 18
+// Oct when written on Wed 14 Oct; "Sunday 25th" states the 25th.
+
+interface Context { zone: string; region?: string; now?: string }
+
+/** The share of `expected` the text asserts; 0 when `only` and it asserts another value of their
+ *  types as current. */
+export function textStates(text: string, expected: readonly TypedValueSpec[], only: boolean, ctx: Context): number {
+  if (expected.length === 0) return 1;
+  const ref = { time: ctx.now ?? new Date(0).toISOString(), region: ctx.region as Region | undefined };
+  const reader = new Reader(ref);
+  const read = normalize(text);
+  const wanted = expected.map((e) => compileGroup(e, ref).alternatives[0]!.value!);
+  let stated = 0;
+  for (const want of wanted) {
+    if (reader.values(read, want.type).some((s) => sameValue(want, s.value) && statedAt(read, s.start, s.end))) stated++;
+  }
+  if (only) {
+    for (const type of new Set(wanted.map((w) => w.type))) {
+      const other = reader.values(read, type).some((s) => !wanted.some((w) => sameValue(w, s.value)) && !wrongValueExcused(read, s.start, s.end, false));
+      if (other) return 0;
+    }
+  }
+  return stated / wanted.length;
+}
