@@ -59,6 +59,7 @@ const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VE
 const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned|texted|messaged|sent|emailed|replied|forwarded|saved|added|created|scheduled|booked|moved|rescheduled|updated|changed|deleted|removed|cancelled|canceled)\b/;
 // "I let Jess know" is telling.
 const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let \w+(?: \w+)? know\b/;
+const NEGATION = /\b(?:nothing|no|not|never|none|neither|nor)\b(?:\s+\S+){0,3}\s*$/;
 const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)\b/;
 
 export interface ClaimedAction { kind: ActionKind; words: string }
@@ -75,7 +76,9 @@ export function claimedActions(text: string): ClaimedAction[] {
     for (const re of [FIRST_PERSON, PASSIVE]) {
       for (const m of sentence.matchAll(re)) {
         const verb = m[1] ?? m[2] ?? m[3];
-        const conditional = CONDITIONAL.test(clauseBefore(sentence, m.index));
+        const before = clauseBefore(sentence, m.index);
+        // "Nothing has been sent to Vale yet", "no reply has been sent": a denial reports nothing.
+        const conditional = CONDITIONAL.test(before) || NEGATION.test(before);
         if (verb && !conditional && !NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) {
           found.push({ kind: VERBS[verb] ?? "send", words: m[0] });
         }

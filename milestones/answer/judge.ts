@@ -161,7 +161,7 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
 }
 
 /** The end of a range ("4.10–4.30pm", "7 to 9pm") is when something ends, not the time it is at. */
-const rangeEnd = (text: string, o: Occurrence) => /\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?\s*(?:[\u2013\u2014-]|to|until|till)\s*$/.test(text.slice(Math.max(0, o.start - 16), o.start));
+export const rangeEnd = (text: string, o: Occurrence) => /\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?\s*(?:[\u2013\u2014-]|to|until|till)\s*$/.test(text.slice(Math.max(0, o.start - 16), o.start));
 
 /** A phone number named as where a message or call came from ("the text came from +81 50 ...")
  *  is a true fact of that message, not the number the task is about. */
@@ -173,12 +173,16 @@ function sourceNumber(text: string, o: Occurrence, d: Distractor): boolean {
 // A row labelled as past or as what a record says: "Original", "Before", "What your calendar says now".
 const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before|previous|previously|was|earlier|cancelled|canceled|superseded|replaced)\b[^;]*(?:;|$)|^(?:[^;:]*:\s*)?[^;]*\b(?:calendar|entry|record) (?:says|shows|had|has|lists)\b[^;]*(?:;|$)/;
 
+/** An item under a question ("Which should I send?" / "1. Tuesday at 10" / "2. Wednesday at 10") is
+ *  an option offered, not a claim. */
+const optionOfQuestion = (s: Statement) => (s.kind === "item" || s.kind === "row") && /\?["')\]*]*$/.test(s.context.split(" :: ").pop() ?? "");
+
 /** Distractors a statement asserts as current; a statement about another subject, a question, a
  *  quote or a code block asserts none. */
 export function readDistractors(reader: Reader, statements: readonly Statement[], distractors: readonly Distractor[]): DistractorReading[] {
   // A row whose first cell marks it old ("Original", "Before", "Cancelled") states nothing current.
   const own = statements.filter((s) => !s.question && s.kind !== "section" && s.kind !== "quote" && s.kind !== "code"
-    && !(s.kind === "row" && OLD_ROW.test(s.text)));
+    && !(s.kind === "row" && OLD_ROW.test(s.text)) && !optionOfQuestion(s));
   const found: DistractorReading[] = [];
   for (const d of distractors) {
     for (const s of own) {

@@ -1,7 +1,7 @@
 import type { TypedValueSpec } from "../spec.js";
 import type { Region } from "../../db/phone.js";
 import { compileGroup, normalize } from "./facts.js";
-import { Reader } from "./judge.js";
+import { Reader, rangeEnd } from "./judge.js";
 import { statedAt, wrongValueExcused } from "./stance.js";
 import { sameValue } from "./values.js";
 
@@ -21,11 +21,12 @@ export function textStates(text: string, expected: readonly TypedValueSpec[], on
   const wanted = expected.map((e) => compileGroup(e, ref).alternatives[0]!.value!);
   let stated = 0;
   for (const want of wanted) {
-    if (reader.values(read, want.type).some((s) => sameValue(want, s.value) && statedAt(read, s.start, s.end))) stated++;
+    // The end of a range ("1.30-3.30") is when something ends, not the time it is at.
+    if (reader.values(read, want.type).some((s) => sameValue(want, s.value) && statedAt(read, s.start, s.end) && !rangeEnd(read, s))) stated++;
   }
   if (only) {
     for (const type of new Set(wanted.map((w) => w.type))) {
-      const other = reader.values(read, type).some((s) => !wanted.some((w) => sameValue(w, s.value)) && !wrongValueExcused(read, s.start, s.end, false));
+      const other = reader.values(read, type).some((s) => !wanted.some((w) => sameValue(w, s.value)) && !rangeEnd(read, s) && !wrongValueExcused(read, s.start, s.end, false));
       if (other) return 0;
     }
   }

@@ -208,3 +208,11 @@ test("a weekday alone is the coming one, or the last one in the past tense", () 
   assert.deepEqual(last!.value.implied, { year: 2026, month: 11, day: 8 });
   assert.equal(judge({ claims: [[{ date: "2026-11-15" }]] }, "I'll pick it up on Sunday."), 1);
 });
+
+test("a denial reports no action; the options of a question assert nothing", () => {
+  assert.deepEqual(claimedActions("nothing has been sent to vale yet. no reply has been sent either."), []);
+  assert.equal(claimedActions("your message has been sent.").length, 1);
+  const c = { claims: [["Tuesday"]], distractors: [["Wednesday"]] };
+  assert.equal(judge(c, "Don Ernesto says Tuesday at 10.\n\n### Which should I send?\n1. **Tuesday at 10**\n2. **Wednesday at 10**"), 1);
+  assert.equal(judge(c, "Don Ernesto says Tuesday at 10.\n\n### What I'll send\n- **Wednesday at 10**"), 0);
+});
