@@ -135,6 +135,7 @@ const distractor = z.union([phrase, z.object({
   about: z.array(phrase).optional(),
   value: phrase,
   was_true: z.boolean().optional().describe("the value held once (an earlier version): described in the past tense it is no assertion"),
+  record_outdated: z.boolean().optional().describe("a record still holds this value though a later message changed it (the calendar still says 19:00): validate then allows a distractor equal to the record"),
 }).strict()]);
 
 export const responseConstraint = z

@@ -6,6 +6,7 @@ import { TOOL_NAMES } from "../tools/registry.js";
 import { checkScoringSpec } from "../milestones/index.js";
 import { checkProtagonist } from "./protagonist-check.js";
 import { applyOverrides } from "../db/snapshot.js";
+import { checkDistractorsAgainstData } from "./distractor-check.js";
 
 type Records = { id: string }[] | undefined;
 interface Sections {
@@ -84,5 +85,6 @@ export function checkScenario(file: string, s: ScenarioFile, p: ProtagonistFile)
     if (!minefields.has(id)) fault(`/negative_trajectories/${i}/fires/${j}`, `no minefield "${id}"`);
   }));
   for (const f of checkScoringSpec({ milestones: s.milestones, minefields: s.minefields })) fault(f.pointer, f.message);
+  faults.push(...checkDistractorsAgainstData(file, s, p));
   return faults;
 }

@@ -20,7 +20,7 @@ function subjectWords(title: string): string[] {
 const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });
 
 /** An event's start as it stood at `now`: the first version not yet replaced. */
-function currentStart(e: ProtagonistFile["calendar_events"][number], now: DateTime, zone: string): string {
+export function currentStart(e: ProtagonistFile["calendar_events"][number], now: DateTime, zone: string): string {
   for (const r of e.revisions ?? []) if (local(r.until, zone) > now && r.start) return r.start;
   return e.start;
 }
