@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DateTime } from "luxon";
 import { insertRow } from "../db/state.js";
 import { eq } from "drizzle-orm";
 import { byTime } from "./order.js";
@@ -40,6 +41,15 @@ function allDaySpan(ctx: ToolContext, startText: string, endText: string | undef
   const start = rangeStart(startText.slice(0, 10), ctx.zone, "start");
   const lastDay = endText === undefined ? startText.slice(0, 10) : endText.slice(0, 10);
   return { start, end: nextSecond(rangeEnd(lastDay, ctx.zone, "end")) };
+}
+
+/** An all-day event moved or resized as create_calendar_event reads it: a date-only `end` is the
+ *  last day, included; moving only the start keeps the number of days. */
+function allDayChange(ctx: ToolContext, before: CalendarEventRow, start: string | undefined, end: string | undefined): { start: string; end: string } {
+  const firstDay = start?.slice(0, 10) ?? DateTime.fromISO(before.start).setZone(ctx.zone).toISODate()!;
+  if (end !== undefined) return allDaySpan(ctx, firstDay, end);
+  const days = Math.max(1, Math.round(minutesBetween(before.start, before.end) / 1440));
+  return allDaySpan(ctx, firstDay, DateTime.fromISO(firstDay).plus({ days: days - 1 }).toISODate()!);
 }
 
 function checkOrder(start: string, end: string): void {
@@ -155,10 +165,13 @@ export const modifyCalendarEvent = defineTool({
     if (Object.values(changes).every((v) => v === undefined)) {
       throw invalid("event_id", "give at least one field to change besides event_id");
     }
-    const start = changes.start === undefined ? before.start : timeArg(ctx, "start", changes.start);
-    const end = changes.end !== undefined
-      ? timeArg(ctx, "end", changes.end)
-      : plusMinutes(start, minutesBetween(before.start, before.end));
+    const allDay = changes.all_day ?? before.all_day;
+    const { start, end } = allDay && (changes.start !== undefined || changes.end !== undefined || changes.all_day === true)
+      ? allDayChange(ctx, before, changes.start, changes.end)
+      : (() => {
+        const s = changes.start === undefined ? before.start : timeArg(ctx, "start", changes.start);
+        return { start: s, end: changes.end !== undefined ? timeArg(ctx, "end", changes.end) : plusMinutes(s, minutesBetween(before.start, before.end)) };
+      })();
     checkOrder(start, end);
     const after: CalendarEventRow = {
       ...before,

@@ -55,6 +55,21 @@ test("an all-day event runs from midnight to the next midnight", () => {
   assert.equal(two.end, "2026-11-02T00:00:00-08:00");
 });
 
+test("modifying an all-day event reads its dates as creating one does: a date-only end is the last day", () => {
+  const e = openEpisode();
+  type Ev = { event: { id: string; start: string; end: string; all_day: boolean } };
+  const cabin = call<Ev>(e, "create_calendar_event", { title: "Cabin", start: "2026-11-03", end: "2026-11-05", all_day: true }).event;
+  const resized = call<Ev>(e, "modify_calendar_event", { event_id: cabin.id, end: "2026-11-06" }).event;
+  assert.deepEqual([resized.start, resized.end, resized.all_day], ["2026-11-03T00:00:00-08:00", "2026-11-07T00:00:00-08:00", true]);
+  // Moving only the start keeps the number of days (across the clock change of 1 Nov too).
+  const moved = call<Ev>(e, "modify_calendar_event", { event_id: cabin.id, start: "2026-10-30" }).event;
+  assert.deepEqual([moved.start, moved.end], ["2026-10-30T00:00:00-07:00", "2026-11-03T00:00:00-08:00"]);
+  // A timed event made all-day covers its day.
+  const lunch = call<Ev>(e, "create_calendar_event", { title: "Lunch", start: "2026-11-04T12:00:00" }).event;
+  const day = call<Ev>(e, "modify_calendar_event", { event_id: lunch.id, all_day: true }).event;
+  assert.deepEqual([day.start, day.end, day.all_day], ["2026-11-04T00:00:00-08:00", "2026-11-05T00:00:00-08:00", true]);
+});
+
 test("the attendee filter finds events by the attendee's contact name", () => {
   const e = openEpisode();
   assert.deepEqual(call<Events>(e, "search_calendar_events", { attendee: "Jess Moore" }).events.map((x) => x.id), ["evt_dinner_jess"]);
