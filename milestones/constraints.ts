@@ -92,7 +92,7 @@ function readReply(reply: Reply, ctx: CompareContext): ReadReply {
   return {
     text: normalize(raw), statements: said, messages: reply.messages.map((m) => m.index),
     whole: reply.later?.length ? [...said, ...statements(tidy(reply.later.map((m) => m.content).join("\n\n")))] : said,
-    reader: new Reader({ time: reply.step.time, region: ctx.region as Region | undefined }),
+    reader: new Reader({ time: reply.step.time, region: ctx.region as Region | undefined, people: ctx.people }),
   };
 }
 

@@ -23,6 +23,8 @@ export interface ScoreOptions {
   /** Values records held before they changed (from the data's history): an answer that asserts
    *  one as current about its record is wrong, whatever the question was. */
   staleValues?: readonly DistractorSpec[];
+  /** The names of the data's people by contact id, for `{"person": id}` checks. */
+  people?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface ReportedAction {
@@ -96,7 +98,7 @@ export function scoreTrajectory(trajectory: Trajectory, spec: ScoringSpec, optio
   const first = firstUser < 0 ? 0 : firstUser;
   const steps: Steps = {
     trajectory, first, count: trajectory.steps.length - first,
-    versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region, options.staleValues, trajectory.steps[first]?.time),
+    versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region, options.staleValues, trajectory.steps[first]?.time, options.people),
     firstWrite: firstWrites(trajectory.steps),
   };
   const milestones = tieReportedActions(matchNodes(spec.milestones.nodes, spec.milestones.edges, steps, false), spec.milestones.nodes, trajectory);

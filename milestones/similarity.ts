@@ -22,10 +22,13 @@ export interface CompareContext {
   stale: readonly DistractorSpec[];
   /** When the episode starts (ISO 8601 with offset): "Sunday" in a text written then is that week's. */
   now?: string;
+  /** The names of the data's people by contact id, for `{"person": id}` checks. */
+  people?: ReadonlyMap<string, readonly string[]>;
 }
 
-export function compareContext(zone: string, region?: string, stale: readonly DistractorSpec[] = [], now?: string): CompareContext {
-  return { zone, region, tokens: new Map(), instants: new Map(), answers: new Map(), stale, now };
+export function compareContext(zone: string, region?: string, stale: readonly DistractorSpec[] = [], now?: string,
+  people?: ReadonlyMap<string, readonly string[]>): CompareContext {
+  return { zone, region, tokens: new Map(), instants: new Map(), answers: new Map(), stale, now, people };
 }
 
 /** A bare object that is not a comparison: a partial match on the keys it names. */

@@ -33,6 +33,7 @@ export const typedValue = z.union([
   z.object({ phone: z.string().min(3) }).strict().describe("a phone number, in any format the protagonist's country reads"),
   z.object({ count: z.number() }).strict().describe("a count: \"3\" or \"three\""),
   z.object({ code: z.string().min(1) }).strict().describe("a code, seat, room or flight: compared without spaces, dashes or dots"),
+  z.object({ person: z.string().min(1) }).strict().describe("a contact of the data, by id: met by their full name, first name or last name as the data has them"),
 ]);
 
 export type Comparison =

@@ -46,6 +46,22 @@ function checkOverrides(file: string, s: ScenarioFile, p: ProtagonistFile): Faul
   return relevant.map((f) => ({ ...f, pointer: `/state_overrides/add${f.pointer}`, message: `${f.message} (in the merged data)` }));
 }
 
+/** Every `{"person": id}` value of the scoring spec, with its JSON pointer. */
+function personReferences(s: ScenarioFile): [string, string][] {
+  const out: [string, string][] = [];
+  const walk = (v: unknown, at: string): void => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}/${i}`));
+    else if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      if (Object.keys(o).length === 1 && typeof o.person === "string") out.push([`${at}/person`, o.person]);
+      else for (const [k, x] of Object.entries(o)) walk(x, `${at}/${k}`);
+    }
+  };
+  walk(s.milestones, "/milestones");
+  walk(s.minefields, "/minefields");
+  return out;
+}
+
 /** Checks of one scenario that need no replay: names, references, times. */
 export function checkScenario(file: string, s: ScenarioFile, p: ProtagonistFile): Fault[] {
   const faults: Fault[] = [];
@@ -76,6 +92,10 @@ export function checkScenario(file: string, s: ScenarioFile, p: ProtagonistFile)
   s.negative_trajectories.forEach((n, i) => checkSteps(n.steps, `/negative_trajectories/${i}/steps`));
 
   const ids = recordIds(p, s);
+  const contacts = new Set([...p.contacts, ...(s.state_overrides?.add?.contacts ?? [])].map((c) => c.id));
+  for (const [pointer, person] of personReferences(s)) {
+    if (!contacts.has(person)) fault(pointer, `no contact "${person}" in ${p.id}'s data`);
+  }
   s.related_entities.forEach((id, i) => { if (!ids.has(id)) fault(`/related_entities/${i}`, `no record "${id}" in ${p.id}'s data`); });
   (s.state_overrides?.remove ?? []).forEach((id, i) => { if (!ids.has(id)) fault(`/state_overrides/remove/${i}`, `no record "${id}"`); });
 

@@ -15,6 +15,8 @@ export interface Reference {
   /** When the message was written: ISO 8601 with offset. */
   time: string;
   region?: Region;
+  /** The names of the data's people by contact id, for `{"person": id}` checks. */
+  people?: ReadonlyMap<string, readonly string[]>;
 }
 
 // ---- times --------------------------------------------------------------------------------------

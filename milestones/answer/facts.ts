@@ -34,7 +34,7 @@ export const tidy = (content: string) => content.replace(/[\u2018\u2019]/g, "'")
 /** Lower case, straight quotes, NFKC, one space: the form answers are read in. */
 export const normalize = (content: string) => tidy(content).toLowerCase().replace(/\n\s*/g, "\n");
 
-function typedSpecValue(spec: TypedValueSpec, ref: Reference): { value: Value; words: string } {
+function typedSpecValue(spec: Exclude<TypedValueSpec, { person: string }>, ref: Reference): { value: Value; words: string } {
   if ("time" in spec) {
     const [h, m] = spec.time.split(":").map(Number);
     return { value: { type: "time", hour: h!, minute: m ?? 0, meridiemKnown: true }, words: spec.time };
@@ -52,7 +52,7 @@ function typedSpecValue(spec: TypedValueSpec, ref: Reference): { value: Value; w
   return { value: { type: "code", code: spec.code.toLowerCase().replace(/[\s\-./]/g, "") }, words: spec.code.toLowerCase() };
 }
 
-function alternative(a: PhraseAlternative, ref: Reference): Alternative {
+function alternative(a: Exclude<PhraseAlternative, { person: string }>, ref: Reference): Alternative {
   if (typeof a !== "string") return typedSpecValue(a, ref);
   const words = normalize(a);
   return { words, value: typedPhrase(words, ref) };
@@ -62,7 +62,13 @@ const labelOf = (a: PhraseAlternative) => (typeof a === "string" ? a : JSON.stri
 
 export function compileGroup(p: Phrase, ref: Reference): Group {
   const alts = Array.isArray(p) ? p : [p];
-  return { label: alts.map(labelOf).join(" | "), alternatives: alts.map((a) => alternative(a, ref)) };
+  return {
+    label: alts.map(labelOf).join(" | "),
+    // A person is named, not typed: their names as the data has them are the words that name them.
+    alternatives: alts.flatMap((a) => (typeof a === "object" && "person" in a
+      ? (ref.people?.get(a.person) ?? [a.person]).map((name) => ({ words: normalize(name), value: null }))
+      : [alternative(a, ref)])),
+  };
 }
 
 /** A claim's groups: those that are all words are its subject, the typed ones its values. A claim
@@ -85,7 +91,7 @@ export function compileFact(f: { about?: readonly Phrase[]; value: Phrase }, ref
 }
 
 export function compileDistractor(d: Phrase | { about?: readonly Phrase[]; value: Phrase; was_true?: boolean }, ref: Reference): Distractor {
-  if (typeof d === "string" || Array.isArray(d)) {
+  if (typeof d === "string" || Array.isArray(d) || !("value" in d)) {
     const value = compileGroup(d as Phrase, ref);
     return { label: value.label, about: [], value, wasTrue: false };
   }

@@ -9,16 +9,17 @@ import { sameValue } from "./values.js";
 // typed values it states, as an answer is read: "pick up the garlic on Sunday" states Sunday 18
 // Oct when written on Wed 14 Oct; "Sunday 25th" states the 25th.
 
-interface Context { zone: string; region?: string; now?: string }
+interface Context { zone: string; region?: string; now?: string; people?: ReadonlyMap<string, readonly string[]> }
 
 /** The share of `expected` the text asserts; 0 when `only` and it asserts another value of their
  *  types as current. */
 export function textStates(text: string, expected: readonly TypedValueSpec[], only: boolean, ctx: Context): number {
   if (expected.length === 0) return 1;
-  const ref = { time: ctx.now ?? new Date(0).toISOString(), region: ctx.region as Region | undefined };
+  const ref = { time: ctx.now ?? new Date(0).toISOString(), region: ctx.region as Region | undefined, people: ctx.people };
   const reader = new Reader(ref);
   const read = normalize(text);
-  const wanted = expected.map((e) => compileGroup(e, ref).alternatives[0]!.value!);
+  // A person has no typed reading: "states" compares typed values only.
+  const wanted = expected.flatMap((e) => compileGroup(e, ref).alternatives[0]?.value ?? []);
   let stated = 0;
   for (const want of wanted) {
     // The end of a range ("1.30-3.30") is when something ends, not the time it is at.

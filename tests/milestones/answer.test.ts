@@ -216,3 +216,13 @@ test("a denial reports no action; the options of a question assert nothing", () 
   assert.equal(judge(c, "Don Ernesto says Tuesday at 10.\n\n### Which should I send?\n1. **Tuesday at 10**\n2. **Wednesday at 10**"), 1);
   assert.equal(judge(c, "Don Ernesto says Tuesday at 10.\n\n### What I'll send\n- **Wednesday at 10**"), 0);
 });
+
+test("a person is met by the names the data has for them, and named wrongly fails", () => {
+  // As peopleNames gives them: "Jo" names neither of two Jos.
+  const people = new Map([["ct_jo_b", ["Jo Baxter", "Baxter"]], ["ct_jo_n", ["Jo Nguyen", "Nguyen"]]]);
+  const c: ResponseConstraint = { kind: "response", claims: [[{ person: "ct_jo_b" }]], distractors: [{ person: "ct_jo_n" }, "Nguyen"] };
+  const read = (text: string) => responseOutcome(c, replyOf(agent(text)), compareContext(ZONE, "GB", [], undefined, people), () => true).similarity;
+  assert.equal(read("Texted Jo Baxter: you can't do the handover."), 1);
+  assert.equal(read("Texted Baxter, the practice manager."), 1);
+  assert.equal(read("Texted Jo Nguyen: you can't do the handover."), 0);
+});

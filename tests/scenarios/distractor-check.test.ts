@@ -40,3 +40,10 @@ test("a wrong value of its subject, another subject's value, or an outdated reco
     ["19:00"],
   ]), person), []);
 });
+
+test("a person's names: the full name, and the parts no other contact shares", async () => {
+  const { peopleNames } = await import("../../scenarios/people.js");
+  const names = peopleNames(person);
+  assert.deepEqual(names.get("ct_jess_moore"), ["Jess Moore", "Moore"]);
+  assert.deepEqual(names.get("ct_jess_tran"), ["Jess Tran", "Tran"]);
+});
