@@ -57,8 +57,28 @@ const TIME_PATTERNS: TimePattern[] = [
   { re: /\b(?:at|from|by|until|till|before|after|around|about|starts?|ends?)\s+(\d{1,2})(?![\d:.,%]|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|h|hours?|people|guests|days?|weeks?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
   { re: /(?<![\d.,:/])\b(\d{1,2})\s*[-–—]\s*(?=\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\d{1,2}[:.]\d{2})/g,
-    read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
+    read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },  // "8-12" alone: a range of hours only where a time range is spoken of ("a delivery window of
+  // 8-12", "8-12 tomorrow") or as a whole phrase; a score, an age or a date range is no time.
+  { re: /(?<![\d.,:/-])\b(\d{1,2})(?=\s*-\s*(\d{1,2})\b(?![\d:.,/%-]))/g,
+    read: (m) => (hourRange(m.input!, m.index!, m[1]!, m[2]!) ? { hour: Number(m[1]), minute: 0 } : null) },
+  { re: /(?<=(?<![\d.,:/-])\b(\d{1,2})\s*-\s*)(\d{1,2})\b(?![\d:.,/%-])/g,
+    read: (m) => (hourRange(m.input!, m.input!.lastIndexOf(m[1]!, m.index!), m[1]!, m[2]!) ? { hour: Number(m[2]), minute: 0 } : null) },
 ];
+
+const RANGE_BEFORE = /\b(?:window|between|from|open|opens|hours|slot|delivery|deliver|shift|pickup|pick-up|collection|drop-off|available|arrives?|arriving|comes?|coming)\b[^.;\d]{0,12}$/;
+const RANGE_AFTER = /^\s*(?:today|tomorrow|tonight|this morning|in the morning|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b/;
+
+/** "8-12" read as hours: both parts are hours, the start before the end (or the end is noon), and
+ *  the words around speak of a time, or the text is the range alone. */
+function hourRange(text: string, start: number, from: string, to: string): boolean {
+  const a = Number(from), b = Number(to);
+  if (a > 23 || b > 24 || a === b || (a > b && b !== 12)) return false;
+  const range = /^\d{1,2}\s*-\s*\d{1,2}/.exec(text.slice(start));
+  if (!range) return false;
+  const end = start + range[0].length;
+  if (text.trim() === range[0]) return true;
+  return RANGE_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || RANGE_AFTER.test(text.slice(end));
+}
 
 // Words next to a bare hour that say which half of the day it is: "8:00 tonight", "7.30 in the morning".
 const EVENING = /^\s*(?:tonight|this evening|in the evening|at night|tomorrow evening|tomorrow night)\b|\b(?:tonight|this evening)(?:'s)?\s+(?:at\s+)?$/;

@@ -226,3 +226,12 @@ test("a person is met by the names the data has for them, and named wrongly fail
   assert.equal(read("Texted Baxter, the practice manager."), 1);
   assert.equal(read("Texted Jo Nguyen: you can't do the handover."), 0);
 });
+
+test("\"8-12\" is a range of hours where a time range is spoken of, not a score or a date range", () => {
+  const hours = (s: string) => extractTimes(s).map((x) => x.value.hour);
+  assert.deepEqual(hours("the delivery window is 8-12 tomorrow"), [8, 12]);
+  assert.deepEqual(hours("8-12"), [8, 12]);
+  assert.deepEqual(hours("the score was 8-12"), []);
+  assert.deepEqual(hours("nov 8-12"), []);
+  assert.equal(judge({ claims: [[["engineer"], { time: "08:00" }]] }, "The engineer comes 8-12 tomorrow."), 1);
+});
