@@ -162,7 +162,23 @@ const COORDINATED_DENIAL = /^\s+and\s+(?:[\p{L}'.-]+\s+){1,3}?(?:haven't|hasn't|
  *  anywhere in the clause, or the dating of a value contrasted with what holds now. */
 // A value in an offer or a supposition is not asserted: "I can post it in the family group",
 // "telling him you'll come would leave them counting on you", "if it were 8am".
-const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|should|might|want me to|happy to|i'll|i will|let me|probably|likely|maybe|perhaps|possibly)\b/;
+const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|should|might|may|otherwise|want me to|happy to|i'll|i will|let me|probably|likely|maybe|perhaps|possibly)\b/;
+// A sentence that opens with a condition holds nothing outright: "If you're on the snack sign-up,
+// bring snacks".
+const CONDITIONAL_SENTENCE = /^\s*(?:if|unless|in case|should you|only if)\b/;
+/** "If you're on the snack sign-up, bring snacks": an instruction under a condition, read up to the
+ *  value. A conditional statement of fact ("If Jo asks, Tom sat in on the interview") still holds. */
+function conditionalInstruction(before: string, rest: string): boolean {
+  if (!CONDITIONAL_SENTENCE.test(before)) return false;
+  const comma = before.indexOf(",");
+  if (comma < 0) return true; // the value is in the condition itself
+  const main = before.slice(comma + 1) + rest.split(/[.!?](?:\s|$)/)[0];
+  const first = (nlp(main).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];
+  return first.includes("Infinitive") || first.includes("Imperative");
+}
+
+// "19:30 (was 19:00)": a bracketed "was" gives the value it replaced.
+const BRACKETED_OLD = /\(\s*(?:was|were|previously|formerly|originally)\s*:?\s*$/;
 
 // A time said in another place's clock ("23:59 Bogotá time", "10:30 his time") is that place's.
 const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?!your\b|local\b|my\b|the\b)(?:[\p{L}'.-]+\s+){1,3}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;
@@ -177,6 +193,8 @@ function quoted(text: string, start: number, end: number): boolean {
 export function wrongValueExcused(text: string, start: number, end: number, wasTrue: boolean): boolean {
   if (stanceAt(text, start, end, wasTrue) !== "asserted" || deniedAfter(text.slice(end))) return true;
   if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end))) return true;
+  const sentence = text.slice(0, start).split(" :: ").pop()!;
+  if (conditionalInstruction(sentence, text.slice(start)) || BRACKETED_OLD.test(sentence)) return true;
   // A value named as a boundary is not the one asserted: "after this morning's 8am slot, the next is 8pm".
   if (/\b(?:after|since)\s+(?:\S+\s+){0,2}$/.test(clauseBefore(text, start) + " ")) return true;
   const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s|\.\s/)[0] ?? "";

@@ -235,3 +235,15 @@ test("\"8-12\" is a range of hours where a time range is spoken of, not a score 
   assert.deepEqual(hours("nov 8-12"), []);
   assert.equal(judge({ claims: [[["engineer"], { time: "08:00" }]] }, "The engineer comes 8-12 tomorrow."), 1);
 });
+
+test("\"(was 19:00)\", an instruction under a condition and a hedge assert nothing; a fact under a condition does", () => {
+  const c = { claims: [["19:30"]], distractors: [["19:00"]] };
+  assert.equal(judge(c, "Dinner: 19:30 at Ikuta-tei (was 19:00)."), 1);
+  assert.equal(judge(c, "Dinner: 19:30 at Ikuta-tei, 19:00 for drinks."), 0);
+  const snack = { claims: [["clothes"]], distractors: [["bring snacks"]] };
+  assert.equal(judge(snack, "Send a change of clothes. If you're on the snack sign-up, bring snacks that are fruit only."), 1);
+  assert.equal(judge(snack, "Send a change of clothes, and bring snacks that are fruit only."), 0);
+  const tom = { claims: [["handover"]], distractors: [{ about: [["interview"]], value: ["Tom"] }] };
+  assert.equal(judge(tom, "I texted Jo about the handover. If Jo asks who could cover, Tom sat in on Fergus's interview."), 0);
+  assert.equal(judge({ claims: [["covered"]], distractors: [["is excluded"]] }, "It's covered. If the doctor changes your dose, tell them, otherwise it may be excluded."), 1);
+});
