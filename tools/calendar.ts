@@ -36,10 +36,13 @@ const eventFields = {
 };
 
 /** An all-day event runs from the start of its first day to the midnight after its last day
- *  (a phone's convention); `end` given as a date is the last day, included. */
+ *  (a phone's convention); `end` given as a date is the last day, included, and given as a
+ *  midnight after the first day ("2026-12-30T00:00") it is that midnight, the day before it the last. */
 function allDaySpan(ctx: ToolContext, startText: string, endText: string | undefined): { start: string; end: string } {
   const start = rangeStart(startText.slice(0, 10), ctx.zone, "start");
-  const lastDay = endText === undefined ? startText.slice(0, 10) : endText.slice(0, 10);
+  const endDay = endText?.slice(0, 10);
+  const lastDay = endText === undefined || endDay === undefined ? startText.slice(0, 10)
+    : /T00:00(?::00(?:\.0+)?)?$/.test(endText) && endDay > startText.slice(0, 10) ? DateTime.fromISO(endDay).minus({ days: 1 }).toISODate()! : endDay;
   return { start, end: nextSecond(rangeEnd(lastDay, ctx.zone, "end")) };
 }
 

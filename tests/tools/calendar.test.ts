@@ -53,6 +53,9 @@ test("an all-day event runs from midnight to the next midnight", () => {
   assert.deepEqual([one.start, one.end, one.all_day], ["2026-11-02T00:00:00-08:00", "2026-11-03T00:00:00-08:00", true]);
   const two = call<{ event: { end: string } }>(e, "create_calendar_event", { title: "Trip", start: "2026-10-31", end: "2026-11-01", all_day: true }).event;
   assert.equal(two.end, "2026-11-02T00:00:00-08:00");
+  // An end at the midnight after the last day is that midnight, not one more day.
+  const three = call<{ event: { end: string } }>(e, "create_calendar_event", { title: "Cabin", start: "2026-11-03", end: "2026-11-05T00:00:00", all_day: true }).event;
+  assert.equal(three.end, "2026-11-05T00:00:00-08:00");
 });
 
 test("modifying an all-day event reads its dates as creating one does: a date-only end is the last day", () => {
