@@ -161,8 +161,9 @@ const COORDINATED_DENIAL = /^\s+and\s+(?:[\p{L}'.-]+\s+){1,3}?(?:haven't|hasn't|
  *  before it in its clause ("I haven't added the party or told him you'll come"), a correction cue
  *  anywhere in the clause, or the dating of a value contrasted with what holds now. */
 // A value in an offer or a supposition is not asserted: "I can post it in the family group",
-// "telling him you'll come would leave them counting on you", "if it were 8am".
-const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|should|might|may|otherwise|want me to|happy to|i'll|i will|let me|probably|likely|maybe|perhaps|possibly)\b/;
+// "telling him you'll come would leave them counting on you", "if it were 8am". Advice is:
+// "you should be at the lab meeting".
+const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|(?<!\byou )should|might|may|otherwise|want me to|happy to|i'll|i will|let me|probably|likely|maybe|perhaps|possibly)\b/;
 // A sentence that opens with a condition holds nothing outright: "If you're on the snack sign-up,
 // bring snacks".
 const CONDITIONAL_SENTENCE = /^\s*(?:if|unless|in case|should you|only if)\b/;
