@@ -15,16 +15,26 @@ import type { SnapshotAnswer, SnapshotJob } from "./snapshot-worker.js";
 // background. Scenarios with the same protagonist, reference time and overrides share one
 // snapshot (it is immutable), built once.
 
-interface Job { file: string; resolve: (key: string | undefined) => void }
-
 class Builder {
   private readonly worker: Worker;
-  private pending: ((answer: SnapshotAnswer | undefined) => void) | undefined;
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve: (answer: SnapshotAnswer | undefined) => void; file: string; urgent: boolean }>();
+  private urgent = 0;
 
   constructor(onExit: () => void) {
     this.worker = new Worker(new URL("./snapshot-worker.js", import.meta.url));
-    this.worker.on("message", (answer: SnapshotAnswer) => { const p = this.pending; this.pending = undefined; this.worker.unref(); p?.(answer); });
-    const fail = () => { const p = this.pending; this.pending = undefined; p?.(undefined); onExit(); };
+    this.worker.on("message", (answer: SnapshotAnswer) => {
+      const job = this.pending.get(answer.id);
+      if (!job) return;
+      this.pending.delete(answer.id);
+      if (job.urgent && --this.urgent === 0) this.worker.unref();
+      job.resolve(answer);
+    });
+    const fail = () => {
+      for (const job of this.pending.values()) job.resolve(undefined);
+      this.pending.clear();
+      onExit();
+    };
     this.worker.on("error", fail);
     this.worker.on("exit", fail);
     // An idle or warming thread never keeps the process alive; one building for someone who
@@ -32,43 +42,38 @@ class Builder {
     this.worker.unref();
   }
 
-  build(file: string, waitedFor: boolean): Promise<SnapshotAnswer | undefined> {
+  /** Queues the job in the thread (a warm-up job behind the others, an urgent one ahead). */
+  build(file: string, urgent: boolean): Promise<SnapshotAnswer | undefined> {
     return new Promise((resolve) => {
-      this.pending = resolve;
-      if (waitedFor) this.worker.ref();
-      this.worker.postMessage({ id: 0, file } satisfies SnapshotJob);
+      const id = ++this.nextId;
+      this.pending.set(id, { resolve, file, urgent });
+      if (urgent && this.urgent++ === 0) this.worker.ref();
+      this.worker.postMessage({ id, file, urgent } satisfies SnapshotJob);
     });
   }
 
-  /** Someone now waits for the job in flight: the thread keeps the process alive until it answers. */
-  waitedFor(): void {
-    if (this.pending) this.worker.ref();
+  /** Someone now waits for this file: ahead of the warm-up, and the thread keeps the process alive. */
+  hurry(file: string): void {
+    for (const job of this.pending.values()) {
+      if (job.file !== file || job.urgent) continue;
+      job.urgent = true;
+      if (this.urgent++ === 0) this.worker.ref();
+      this.worker.postMessage({ hurry: file } satisfies SnapshotJob);
+    }
   }
 
   terminate(): Promise<number> { return this.worker.terminate(); }
 }
 
-/** One thread and the protagonists it builds for: a protagonist's first snapshot in a thread
- *  costs several later ones (its data parsed, its times converted, then remembered), and a
- *  thread answers a snapshot it already sent with its key alone, so every scenario of a
- *  protagonist goes to the same thread. */
-interface Lane {
-  builder: Builder | undefined;
-  busy: boolean;
-  /** The scenario file in flight. */
-  current: string | undefined;
-  /** Snapshots someone waits for, then the background warm-up's. */
-  urgent: Job[];
-  background: Job[];
-}
-
 export class Snapshots {
   // Two threads at most, and one fewer than the cores: the event loop keeps one to serve (with
-  // two cores, a second builder made the warm-up slower, not faster).
-  private readonly lanes: Lane[] = Array.from({ length: Math.max(1, Math.min(2, availableParallelism() - 1)) },
-    () => ({ builder: undefined, busy: false, current: undefined, urgent: [], background: [] }));
-  /** Protagonist file -> its lane, dealt in turn as protagonists appear. */
-  private readonly laneOf = new Map<string, Lane>();
+  // two cores, a second builder made the warm-up slower, not faster). Every scenario of a
+  // protagonist goes to the same thread: its first snapshot there costs several later ones (its
+  // data parsed, its times converted, then remembered), and a thread answers a snapshot it
+  // already sent with its key alone.
+  private readonly builders: (Builder | undefined)[] = new Array(Math.max(1, Math.min(2, availableParallelism() - 1))).fill(undefined);
+  /** Protagonist file -> its thread's index, dealt in turn as protagonists appear. */
+  private readonly laneOf = new Map<string, number>();
   /** By scenario file (resolved path): the job in flight, and the key of its snapshot once known. */
   private readonly building = new Map<string, Promise<string | undefined>>();
   private readonly keys = new Map<string, string>();
@@ -80,12 +85,7 @@ export class Snapshots {
   async ready(scenario: Scenario): Promise<void> {
     if (scenario.hasSnapshot) return;
     const file = path.resolve(scenario.path);
-    // Waited for now: ahead of the warm-up.
-    const lane = this.lane(file);
-    const queued = lane.background.findIndex((j) => j.file === file);
-    if (queued >= 0) lane.urgent.push(...lane.background.splice(queued, 1));
-    if (lane.current === file) lane.builder?.waitedFor();
-    const key = this.keys.get(file) ?? await this.enqueue(file, "urgent");
+    const key = this.keys.get(file) ?? await this.enqueue(file, true);
     const snapshot = key === undefined ? undefined : this.built.get(key);
     if (snapshot) scenario.adoptSnapshot(snapshot);
   }
@@ -93,54 +93,36 @@ export class Snapshots {
   /** Builds the snapshots of these scenario files in the background (opens waiting for one go
    *  first); by file, so that it can start before the catalog is loaded. */
   warm(files: readonly string[]): void {
-    for (const file of files) void this.enqueue(path.resolve(file), "background");
+    for (const file of files) void this.enqueue(path.resolve(file), false);
   }
 
   async close(): Promise<void> {
-    for (const lane of this.lanes) {
-      for (const job of [...lane.urgent.splice(0), ...lane.background.splice(0)]) job.resolve(undefined);
-    }
-    await Promise.all(this.lanes.map((lane) => lane.builder?.terminate()));
+    await Promise.all(this.builders.splice(0).map((b) => b?.terminate()));
   }
 
-  private lane(file: string): Lane {
+  private builder(file: string): Builder {
     const protagonist = protagonistPathOf(file);
     let lane = this.laneOf.get(protagonist);
-    if (!lane) {
-      lane = this.lanes[this.laneOf.size % this.lanes.length]!;
+    if (lane === undefined) {
+      lane = this.laneOf.size % this.builders.length;
       this.laneOf.set(protagonist, lane);
     }
-    return lane;
+    const at = lane;
+    return this.builders[at] ??= new Builder(() => { this.builders[at] = undefined; });
   }
 
-  private enqueue(file: string, queue: "urgent" | "background"): Promise<string | undefined> {
+  private enqueue(file: string, urgent: boolean): Promise<string | undefined> {
     const known = this.keys.get(file);
     if (known !== undefined) return Promise.resolve(known);
+    const builder = this.builder(file);
     let promise = this.building.get(file);
-    if (!promise) {
-      const lane = this.lane(file);
-      promise = new Promise<string | undefined>((resolve) => lane[queue].push({ file, resolve }))
-        .finally(() => this.building.delete(file));
-      this.building.set(file, promise);
-      this.pump(lane);
+    if (promise) {
+      if (urgent) builder.hurry(file);
+      return promise;
     }
+    promise = builder.build(file, urgent).then((answer) => this.receive(file, answer)).finally(() => this.building.delete(file));
+    this.building.set(file, promise);
     return promise;
-  }
-
-  private pump(lane: Lane): void {
-    if (lane.busy) return;
-    const waitedFor = lane.urgent.length > 0;
-    const job = lane.urgent.shift() ?? lane.background.shift();
-    if (!job) return;
-    lane.builder ??= new Builder(() => { lane.builder = undefined; });
-    lane.busy = true;
-    lane.current = job.file;
-    void lane.builder.build(job.file, waitedFor).then((answer) => {
-      lane.busy = false;
-      lane.current = undefined;
-      job.resolve(this.receive(job.file, answer));
-      this.pump(lane);
-    });
   }
 
   /** Keeps what a thread sent; the key of the file's snapshot, or undefined when it has none. */
