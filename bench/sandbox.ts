@@ -30,7 +30,7 @@ export function benchEpisodeOpen(scenario: Scenario, n = 2000): BenchResult {
   const ratio = episodeMs / rawMs;
   return {
     name: "episode open / raw better-sqlite3 open", ratio, target: "<= 2", pass: ratio <= 2,
-    detail: `${(episodeMs / n * 1000).toFixed(0)} us vs ${(rawMs / n * 1000).toFixed(0)} us per open, image ${(image.length / 1024).toFixed(0)} KiB`,
+    detail: `${(episodeMs / n * 1000).toFixed(0)} us vs ${(rawMs / n * 1000).toFixed(0)} us per open, image ${(image.length / 1024).toFixed(0)} KiB (an episode opens its database on its first write)`,
   };
 }
 
@@ -41,13 +41,19 @@ export function benchEpisodeMemory(scenario: Scenario, n = 1000): BenchResult {
   const live: Episode[] = [];
   gc?.();
   const before = process.memoryUsage().rss;
-  for (let i = 0; i < n; i++) live.push(new Episode(`m${i}`, scenario, { tickSeconds: 5 }));
+  // One write each: an episode's database is opened on its first write, and a live episode
+  // that writes is the one whose memory counts.
+  for (let i = 0; i < n; i++) {
+    const episode = new Episode(`m${i}`, scenario, { tickSeconds: 5, history: "current" });
+    episode.callTool("add_contact", { first_name: `M ${i}` });
+    live.push(episode);
+  }
   gc?.();
   const perEpisode = (process.memoryUsage().rss - before) / n;
   for (const e of live) e.close();
   const mb = perEpisode / (1024 * 1024);
   return {
-    name: "memory per live episode (MiB, RSS growth over 1,000)", ratio: mb, target: "< 1", pass: mb < 1,
+    name: "memory per live episode after one write (MiB, RSS growth over 1,000)", ratio: mb, target: "< 1", pass: mb < 1,
     detail: `${(perEpisode / 1024).toFixed(0)} KiB per episode${gc ? "" : " (run with --expose-gc for a steadier figure)"}`,
   };
 }

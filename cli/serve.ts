@@ -6,7 +6,7 @@ import { StateDir } from "../server/state-dir.js";
 import { createLogger } from "../server/request-log.js";
 import { loadCatalog } from "./catalog.js";
 import { Snapshots } from "../server/snapshots.js";
-import { scenarioIdsIn } from "../scenarios/catalog.js";
+import { scenarioFilesIn } from "../scenarios/catalog.js";
 import { intFlag, UsageError } from "./usage.js";
 
 export interface ServeOptions {
@@ -43,8 +43,8 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const maxConnections = intFlag("--max-connections", opts.maxConnections, 1, 1_000_000);
   // Every scenario's snapshot is built in worker threads from now on, while the catalog loads
   // here: by the time the server listens most are ready, and an open never builds one on the loop.
-  const snapshots = new Snapshots(opts.data);
-  snapshots.warm(scenarioIdsIn(opts.data));
+  const snapshots = new Snapshots();
+  snapshots.warm(scenarioFilesIn(opts.data));
   const catalog = loadCatalog(opts.data);
   if (catalog.list().length === 0) throw new UsageError(`--data: no scenario in "${opts.data}" could be loaded; run \`pimbox validate --data ${opts.data}\``);
   let stateDir: StateDir | undefined;

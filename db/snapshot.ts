@@ -3,7 +3,7 @@ import type { Snapshot } from "../episode/trajectory.js";
 import { loadPersonalData, type PersonalData } from "./load.js";
 import { protagonistRegion } from "./phone.js";
 import { readSnapshot, wrap } from "./state.js";
-import { parseTime } from "./time.js";
+import { instantOf } from "./time.js";
 
 /** A scenario's state at step 0, built once: the serialized database every episode opens from,
  *  and the same state read as rows for the scorer. */
@@ -18,7 +18,7 @@ export interface ScenarioSnapshot {
 export function asOf(data: PersonalData, referenceTime: string, zone: string, instants = new Map<string, number>()): PersonalData {
   const instant = (t: string) => {
     let ms = instants.get(t);
-    if (ms === undefined) { ms = parseTime(t, zone).toMillis(); instants.set(t, ms); }
+    if (ms === undefined) { ms = instantOf(t, zone); instants.set(t, ms); }
     return ms;
   };
   const now = instant(referenceTime);

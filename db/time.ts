@@ -1,4 +1,4 @@
-import { DateTime } from "luxon";
+import { DateTime, IANAZone } from "luxon";
 
 // Every time that crosses the tool boundary goes through here: inputs without an offset are read
 // in the protagonist's zone, storage is UTC ("...Z"), outputs are in the zone with its offset.
@@ -63,7 +63,51 @@ export function toStorage(dt: DateTime): string {
 }
 
 export function storageFromInput(text: string, zone: string): string {
-  return toStorage(parseTime(text, zone));
+  const ms = quickLocalMillis(text, zone);
+  return ms === undefined ? toStorage(parseTime(text, zone)) : new Date(ms).toISOString().replace(".000Z", "Z");
+}
+
+/** The instant (epoch milliseconds) of an ISO date-time or date in `zone`, as parseTime reads it. */
+export function instantOf(text: string, zone: string): number {
+  return quickLocalMillis(text, zone) ?? parseTime(text, zone).toMillis();
+}
+
+// A scenario snapshot converts every time of its protagonist's data (thousands), and luxon's
+// zone-aware parse costs tens of microseconds, most of it asking Intl for the zone's offset. A
+// local date-time with no clock change within two days of it is unambiguous and exists: its
+// instant is the wall time minus the zone's offset that day. Offsets at UTC midnights are
+// remembered per zone; anything else (a date alone, an offset, fractions, a time near a change)
+// goes to luxon.
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const DAY_MS = 86_400_000;
+const midnightOffsets = new Map<string, { zone: IANAZone; byDay: Map<number, number> }>();
+
+function offsetAtMidnight(zone: string, day: number): number | undefined {
+  let memo = midnightOffsets.get(zone);
+  if (!memo) {
+    if (!IANAZone.isValidZone(zone)) return undefined;
+    memo = { zone: IANAZone.create(zone), byDay: new Map() };
+    midnightOffsets.set(zone, memo);
+  }
+  let offset = memo.byDay.get(day);
+  if (offset === undefined) { offset = memo.zone.offset(day * DAY_MS); memo.byDay.set(day, offset); }
+  return offset;
+}
+
+function quickLocalMillis(text: string, zone: string): number | undefined {
+  const m = LOCAL_DATE_TIME.exec(text);
+  if (!m) return undefined;
+  const [year, month, date, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number) as [number, number, number, number, number, number];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const wall = Date.UTC(year, month - 1, date, hour, minute, second);
+  const check = new Date(wall);
+  // Date.UTC carries a 31st of a 30-day month over; luxon refuses it.
+  if (year < 1000 || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return undefined;
+  const day = Math.floor(wall / DAY_MS);
+  const offset = offsetAtMidnight(zone, day - 2);
+  if (offset === undefined) return undefined;
+  for (let d = day - 1; d <= day + 2; d++) if (offsetAtMidnight(zone, d) !== offset) return undefined;
+  return wall - offset * 60_000;
 }
 
 // Rendering a time through luxon costs ~20 µs and results show the same times over and over

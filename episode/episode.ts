@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { z } from "zod";
 import type { Scenario } from "../scenarios/catalog.js";
-import { openFromSnapshot } from "../db/snapshot.js";
+import { openFromSnapshot, type ScenarioSnapshot } from "../db/snapshot.js";
 import { ChangeTracker, wrap, type NextSnapshot, type PimDatabase } from "../db/state.js";
 import { SnapshotHistory } from "./history.js";
 import { TOOLS, findTool } from "../tools/registry.js";
@@ -45,8 +45,12 @@ export interface AgentTurn {
 /** One run of one scenario: a private in-memory database opened from the scenario snapshot, a
  *  clock, and the trajectory with the snapshot after every step. */
 export class Episode {
-  private readonly sqlite: Database.Database;
-  private readonly db: PimDatabase;
+  /** The private database, opened from the snapshot's image on the first write (reads use the
+   *  snapshot's rows): opening one is most of what an episode costs to create, and many episodes
+   *  (an MCP session that only lists tools, a read-only scenario) never write. */
+  private opened: { sqlite: Database.Database; db: PimDatabase } | undefined;
+  private readonly snapshot: ScenarioSnapshot;
+  private closed = false;
   private readonly clock: Clock;
   private readonly user: ScriptedUser;
   private readonly steps: Step[] = [];
@@ -70,8 +74,7 @@ export class Episode {
 
   constructor(readonly id: string, readonly scenario: Scenario, readonly options: EpisodeOptions = DEFAULT_OPTIONS) {
     const snapshot = scenario.snapshot();
-    this.sqlite = openFromSnapshot(snapshot);
-    this.db = wrap(this.sqlite);
+    this.snapshot = snapshot;
     const start = scenario.cached("reference-ms", () => parseTime(scenario.file.reference_time, scenario.zone).toMillis());
     this.clock = new Clock(start, scenario.zone, options.tickSeconds, scenario.cached("zone-offsets", () => new Map<number, number>()));
     this.user = new ScriptedUser(scenario.file);
@@ -116,7 +119,7 @@ export class Episode {
     }
     const outcome = this.execute(name, tool, rawArgs, index);
     const write = tool?.write ?? false;
-    if (outcome.ok && tool?.write) this.record(this.tracker!.next(this.db, this.current()));
+    if (outcome.ok && tool?.write) this.record(this.tracker!.next(this.database().db, this.current()));
     return this.push({
       kind: "tool", tool: name, arguments: args,
       ...(isPlainObject(rawArgs) ? {} : { raw_arguments: rawArgs ?? null }),
@@ -214,13 +217,29 @@ export class Episode {
   }
 
   close(): void {
-    if (this.sqlite.open) this.sqlite.close();
+    this.closed = true;
+    if (this.opened?.sqlite.open) this.opened.sqlite.close();
+  }
+
+  private get sqlite(): Database.Database {
+    return this.database().sqlite;
+  }
+
+  private database(): { sqlite: Database.Database; db: PimDatabase } {
+    if (!this.opened) {
+      // As a closed better-sqlite3 database would: a closed episode never reopens.
+      if (this.closed) throw new TypeError("The database connection is not open");
+      const sqlite = openFromSnapshot(this.snapshot);
+      this.opened = { sqlite, db: wrap(sqlite) };
+    }
+    return this.opened;
   }
 
   private context(index: number): ToolContext {
+    const episode = this;
     return {
-      db: this.db,
-      sqlite: this.sqlite,
+      get db() { return episode.database().db; },
+      get sqlite() { return episode.sqlite; },
       rows: (table) => this.current()[table] as never,
       zone: this.scenario.zone,
       region: this.scenario.region,

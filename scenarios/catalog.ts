@@ -99,11 +99,11 @@ function readScenario(file: string, protagonist: ProtagonistFile, validate: Vali
   return faults.length ? { ok: false, faults } : read;
 }
 
-/** The scenario ids a data folder's file names give (<id>.json), without reading the files; none
- *  when the folder cannot be read. */
-export function scenarioIdsIn(dataDir: string): string[] {
+/** The scenario files of a data folder, without reading them; none when the folder cannot be
+ *  read. */
+export function scenarioFilesIn(dataDir: string): string[] {
   try {
-    return protagonistDirs(dataDir).flatMap((d) => scenarioFiles(dataDir, d)).map((f) => path.basename(f, ".json"));
+    return protagonistDirs(dataDir).flatMap((d) => scenarioFiles(dataDir, d));
   } catch {
     return [];
   }

@@ -46,7 +46,7 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   const metrics = new Metrics(store);
   store.observeEpisodes(metrics.episodeObserver);
   const scoring = new Scoring(catalog, store.limits, metrics);
-  const snapshots = options.snapshots ?? new Snapshots(catalog.dataDir);
+  const snapshots = options.snapshots ?? new Snapshots();
   app.use(metrics.requestTimer());
   if (options.logger) app.use(requestLog(options.logger));
   app.use(hostAndOriginGuard(options));

@@ -5,6 +5,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { EpisodeStore } from "./episode-store.js";
 import { createMcpServer } from "./mcp-server.js";
+import { Turns } from "./turns.js";
 import type { Snapshots } from "./snapshots.js";
 import { DEFAULT_OPTIONS } from "../episode/episode.js";
 
@@ -25,6 +26,8 @@ const userToolFlag = (req: Request): boolean => req.query.user_tool === "1" || r
 export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore, snapshots: Snapshots): Router {
   const router = Router();
   const sessions = new Map<string, Session>();
+  // Session opens take turns on the event loop, so that other requests are served between them.
+  const turns = new Turns();
 
   store.onClose((episodeId) => {
     for (const [sid, s] of sessions) {
@@ -69,21 +72,23 @@ export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore, snapsho
     const scenario = catalog.get(req.params.id);
     if (!scenario) { jsonRpcError(res, 404, `no scenario "${req.params.id}"; see GET /scenarios`); return; }
     await snapshots.ready(scenario);
-    const { episode } = store.create(scenario, DEFAULT_OPTIONS, { via: "mcp-session" });
-    // Ending the MCP session does not delete the episode: the harness may still read its
-    // trajectory and score over HTTP; it expires when idle like any other.
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => { sessions.set(id, { transport, episodeId: episode.id, scenarioId: scenario.id }); },
-      onsessionclosed: (id) => { sessions.delete(id); },
+    await turns.run(res, async () => {
+      const { episode } = store.create(scenario, DEFAULT_OPTIONS, { via: "mcp-session" });
+      // Ending the MCP session does not delete the episode: the harness may still read its
+      // trajectory and score over HTTP; it expires when idle like any other.
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => { sessions.set(id, { transport, episodeId: episode.id, scenarioId: scenario.id }); },
+        onsessionclosed: (id) => { sessions.delete(id); },
+      });
+      const server = createMcpServer(episode, { userTool: userToolFlag(req) });
+      transport.onclose = () => { void server.close(); };
+      res.setHeader("X-Pimbox-Episode-Id", episode.id);
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+      // An initialize the transport refused (wrong Accept header, say) opened no session.
+      if (transport.sessionId === undefined) { store.delete(episode.id); void server.close(); }
     });
-    const server = createMcpServer(episode, { userTool: userToolFlag(req) });
-    transport.onclose = () => { void server.close(); };
-    res.setHeader("X-Pimbox-Episode-Id", episode.id);
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
-    // An initialize the transport refused (wrong Accept header, say) opened no session.
-    if (transport.sessionId === undefined) { store.delete(episode.id); void server.close(); }
   });
 
   return router;

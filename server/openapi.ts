@@ -1,10 +1,11 @@
 import { z } from "zod";
 import {
   agentMessageBody, agentMessageReply, createEpisodeBody, episodeCreated, episodeStatusByRole, errorBody, healthBody, protagonistList,
-  scenarioBody, scenarioList, scoreBody, scoreReport, stateBody, stepAck, toolCallResult, toolFormat, toolList, trajectoryBody,
+  scenarioBody, scenarioList, scoreReport, stateBody, stepAck, toolCallResult, toolFormat, toolList, trajectoryBody,
   userMessageBody,
 } from "./api-schemas.js";
 import { DEFAULT_LIMITS } from "../episode/limits.js";
+import { SCORE_ENCODINGS, SCORE_JSON, SCORE_JSONL, scoreScenarioQuery } from "./score-body.js";
 
 // The OpenAPI document served at /openapi.json, generated from the zod schemas that validate the
 // request bodies and type the responses. One table of operations; every error status a route can
@@ -19,8 +20,10 @@ interface Operation {
   summary: string;
   role: Role;
   tag: "service" | "scenarios" | "episodes" | "agent" | "scoring" | "mcp";
-  params?: { name: string; in: "path" | "query"; description: string; schema: Record<string, unknown>; required?: boolean }[];
+  params?: { name: string; in: "path" | "query" | "header"; description: string; schema: Record<string, unknown>; required?: boolean }[];
   body?: z.ZodType;
+  /** Media types other than JSON the body may come as (POST /score's JSONL log), by type. */
+  moreBodies?: Record<string, Record<string, unknown>>;
   ok: { status: number; description: string; schema?: z.ZodType; content?: string };
   errors: number[];
 }
@@ -34,7 +37,7 @@ const ERRORS: Record<number, string> = {
   406: "MCP: the Accept header must allow application/json and text/event-stream",
   409: "the episode has reached its step limit",
   413: "the body, a message or a log is larger than the server accepts, or a trajectory too large to score",
-  415: "the body is not JSON",
+  415: "the body's Content-Type (on POST /score, or its Content-Encoding) is not one the route accepts",
   422: "the scenario's data cannot be opened",
   500: "unexpected server error",
   503: "the server holds its maximum of live episodes (Retry-After says when to retry)",
@@ -45,6 +48,19 @@ const ALWAYS = [401, 403, 500];
 const id = (description: string) => ({ name: "id", in: "path" as const, required: true, description, schema: { type: "string" } });
 const episodeId = id("episode id from POST /episodes");
 const scenarioId = id("scenario id from GET /scenarios");
+
+function schema(s: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  return z.toJSONSchema(s, { target: "openapi-3.0", io }) as Record<string, unknown>;
+}
+
+/** The JSONL log as a body: OpenAPI has no schema for a sequence of lines, so the body is a
+ *  string and each line's schema is given beside it (a specification extension). */
+function jsonlBody(): Record<string, unknown> {
+  return {
+    schema: { type: "string", description: "JSON Lines: the log's header line, then one step per line (results may be left out: replay recomputes them); bounded by --max-steps, not by --max-log-bytes" },
+    "x-pimbox-lines": { header: schema(SCORE_JSONL.header, "input"), step: schema(SCORE_JSONL.step, "input") },
+  };
+}
 
 const OPERATIONS: Operation[] = [
   { method: "get", path: "/health", id: "health", tag: "service", role: "public", summary: "liveness, live episodes and capacity", ok: { status: 200, description: "up", schema: healthBody }, errors: [] },
@@ -82,8 +98,15 @@ const OPERATIONS: Operation[] = [
     ok: { status: 200, description: "the state", schema: stateBody }, errors: [400, 404] },
   { method: "get", path: "/episodes/{id}/score", id: "getScore", tag: "scoring", role: "harness", summary: "the score report of the trajectory so far",
     params: [episodeId], ok: { status: 200, description: "the score report", schema: scoreReport }, errors: [404, 413] },
-  { method: "post", path: "/score", id: "scoreTrajectory", tag: "scoring", role: "harness", summary: "score a whole trajectory (JSONL log or OpenAI messages) by replaying it",
-    body: scoreBody, ok: { status: 200, description: "the score report", schema: scoreReport }, errors: [400, 404, 413, 415] },
+  { method: "post", path: "/score", id: "scoreTrajectory", tag: "scoring", role: "harness",
+    summary: "score a whole trajectory by replaying it: {log} or {scenario_id, messages} as JSON, or the JSONL log itself; either may be compressed",
+    params: [
+      { name: "scenario_id", in: "query", description: scoreScenarioQuery.description ?? "", schema: schema(scoreScenarioQuery, "input") },
+      { name: "Content-Encoding", in: "header", description: "the body's compression, decoded as it streams (default identity)",
+        schema: { type: "string", enum: Object.keys(SCORE_ENCODINGS), default: "identity" } },
+    ],
+    body: SCORE_JSON.schema, moreBodies: Object.fromEntries(SCORE_JSONL.types.map((type) => [type, jsonlBody()])),
+    ok: { status: 200, description: "the score report", schema: scoreReport }, errors: [400, 404, 413, 415] },
   { method: "post", path: "/episodes/{id}/mcp", id: "episodeMcp", tag: "mcp", role: "agent", summary: "MCP (streamable HTTP, stateless) bound to this episode; errors are JSON-RPC",
     params: [episodeId], body: z.record(z.string(), z.unknown()).describe("a JSON-RPC request"), ok: { status: 200, description: "the JSON-RPC response" }, errors: [400, 404, 405, 406] },
   { method: "post", path: "/scenarios/{id}/mcp", id: "scenarioMcp", tag: "mcp", role: "harness",
@@ -91,7 +114,6 @@ const OPERATIONS: Operation[] = [
     params: [scenarioId], body: z.record(z.string(), z.unknown()).describe("a JSON-RPC request"), ok: { status: 200, description: "the JSON-RPC response" }, errors: [400, 404, 406, 503] },
 ];
 
-const schema = (s: z.ZodType, io: "input" | "output") => z.toJSONSchema(s, { target: "openapi-3.0", io }) as Record<string, unknown>;
 
 const SECURITY: Record<Role, Record<string, string[]>[]> = {
   public: [],
@@ -121,7 +143,7 @@ function operation(op: Operation): Record<string, unknown> {
     tags: [op.tag],
     security: SECURITY[op.role],
     ...(op.params ? { parameters: op.params } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: schema(op.body, "input") } } } } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: schema(op.body, "input") }, ...op.moreBodies } } } : {}),
     responses,
   };
 }

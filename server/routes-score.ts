@@ -1,24 +1,20 @@
 import { Router, type Request } from "express";
-import zlib from "node:zlib";
 import type { Readable } from "node:stream";
 import type { Scoring } from "./scoring.js";
 import { HttpError } from "./http-error.js";
 import { scoreReport } from "./api-schemas.js";
 import { send } from "./validate-body.js";
+import { SCORE_ENCODINGS, SCORE_JSON, SCORE_JSONL, scoreBodyKind, scoreScenarioQuery } from "./score-body.js";
 import type { z } from "zod";
 
-const JSONL_TYPES = new Set(["application/x-ndjson", "application/jsonl", "application/x-jsonlines", "application/jsonlines"]);
-
-/** The body as it arrives, decoded when it is compressed (gzip, deflate or br). */
+/** The body as it arrives, decoded when it is compressed. */
 function decoded(req: Request): Readable {
   const encoding = String(req.headers["content-encoding"] ?? "identity").trim().toLowerCase();
-  switch (encoding) {
-    case "identity": return req;
-    case "gzip": case "x-gzip": return req.pipe(zlib.createGunzip());
-    case "deflate": return req.pipe(zlib.createInflate());
-    case "br": return req.pipe(zlib.createBrotliDecompress());
-    default: throw new HttpError(415, "unsupported_encoding", `Content-Encoding ${encoding} is not supported; send gzip, deflate, br or none`);
+  const decode = Object.hasOwn(SCORE_ENCODINGS, encoding) ? SCORE_ENCODINGS[encoding] : undefined;
+  if (!decode) {
+    throw new HttpError(415, "unsupported_encoding", `Content-Encoding ${encoding} is not supported; send ${Object.keys(SCORE_ENCODINGS).filter((e) => e !== "identity").join(", ")} or none`);
   }
+  return decode(req);
 }
 
 /** Scoring of a whole trajectory sent in the body: no episode needed. The body is never parsed
@@ -29,15 +25,15 @@ function decoded(req: Request): Readable {
 export function scoreRoutes(scoring: Scoring, maxLogBytes: number): Router {
   const router = Router();
   router.post("/score", async (req, res) => {
-    const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-    const kind = type === "application/json" ? "json" : JSONL_TYPES.has(type) ? "jsonl" : undefined;
+    const kind = scoreBodyKind(req.headers["content-type"]);
     if (!kind) {
-      throw new HttpError(415, "unsupported_media_type", "send {log} or {messages} as application/json, or the JSONL log itself as application/x-ndjson (either may be gzip-encoded)");
+      throw new HttpError(415, "unsupported_media_type", `send {log} or {messages} as ${SCORE_JSON.type}, or the JSONL log itself as ${SCORE_JSONL.types[0]} (either may be gzip-encoded)`);
     }
-    const query = req.query.scenario_id;
-    if (query !== undefined && (typeof query !== "string" || query.length === 0 || query.length > 200)) {
+    const scenarioId = req.query.scenario_id === undefined ? undefined : scoreScenarioQuery.safeParse(req.query.scenario_id);
+    if (scenarioId && !scenarioId.success) {
       throw new HttpError(400, "invalid_query", "scenario_id: a scenario id", { field: "scenario_id" });
     }
+    const query = scenarioId?.data;
     const body = decoded(req);
     let outcome;
     try {

@@ -14,6 +14,9 @@ import { inRange, rangeArgs } from "./clock-args.js";
 
 const address = z.string().regex(/^[^@\s]+@[^@\s]+$/, "an email address like name@example.com");
 const folder = z.enum(["inbox", "sent", "drafts", "trash"]);
+/** `from` of send_email and modify_draft_email: one of the user's own addresses (any case),
+ *  checked alike by senderAddress, which names the field and the addresses allowed. */
+const fromAddress = address.optional();
 
 function allEmails(ctx: ToolContext): EmailRow[] {
   return byTime(ctx.rows("emails"), (m) => m.time, "desc");
@@ -137,7 +140,7 @@ export const sendEmail = defineTool({
     subject: z.string().optional().describe("Subject line; required unless replying"),
     body: z.string().min(1).describe("The message text"),
     reply_to_email_id: z.string().min(1).optional().describe("Id of the email being answered"),
-    from: address.optional().describe("One of the user's own addresses to send from (default: for a reply, the address the thread came to; otherwise the user's first address)"),
+    from: fromAddress.describe("One of the user's own addresses to send from (default: for a reply, the address the thread came to; otherwise the user's first address)"),
     save_as_draft: z.boolean().optional().describe("true: save in drafts, do not send"),
   }),
   output: oneEmail,
@@ -174,7 +177,7 @@ export const modifyDraftEmail = defineTool({
   title: "Edit or send a draft email",
   description:
     "Change a draft in the drafts folder (drafts are made with send_email and save_as_draft: true); fields you leave out keep their values. " +
-    "With send: true the draft is sent after the changes. Returns {email: {...}}.",
+    "With send: true the draft is sent after the changes. A user with several addresses can change the account it goes from with from. Returns {email: {...}}.",
   domain: "email",
   write: true,
   tables: ["emails"],
@@ -184,6 +187,7 @@ export const modifyDraftEmail = defineTool({
     cc: z.array(address).optional().describe("Cc addresses; replaces the list"),
     subject: z.string().optional().describe("New subject"),
     body: z.string().min(1).optional().describe("New body text"),
+    from: fromAddress.describe("One of the user's own addresses to send from (default: the draft's)"),
     send: z.boolean().optional().describe("true: send the draft after applying the changes"),
   }),
   output: oneEmail,
@@ -196,8 +200,10 @@ export const modifyDraftEmail = defineTool({
     if (Object.values(changes).every((v) => v === undefined) && !send) {
       throw invalid("draft_id", "give at least one field to change, or send: true");
     }
+    const people = new ContactDirectory(allContacts(ctx), ctx.region);
     const after: EmailRow = {
       ...draft,
+      from_address: changes.from === undefined ? draft.from_address : senderAddress(ctx, people, changes.from, undefined),
       to: changes.to ?? draft.to,
       cc: changes.cc ?? draft.cc,
       subject: changes.subject ?? draft.subject,
@@ -206,7 +212,7 @@ export const modifyDraftEmail = defineTool({
       time: ctx.now(),
     };
     ctx.db.update(emails).set(after).where(eq(emails.id, draft.id)).run();
-    return { email: viewEmail(after, ctx.zone, new ContactDirectory(allContacts(ctx), ctx.region)) };
+    return { email: viewEmail(after, ctx.zone, people) };
   },
 });
 
