@@ -137,6 +137,8 @@ function offsetMinutes(iso: string): number {
 // What any date chrono reads must contain; most statements have none, and parsing costs.
 const DATE_HINT = /\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|tonight|tomorrow|yesterday|week|weekend|next|last|this|noon|midnight)/;
 
+const PAST_HINT = /\b(?:was|were|had|did|went|came|got|sent|said|told|rang|saw|left|met|took|gave|made|paid|\w{2,}ed)\b/;
+
 /** The date of `weekday` (1 = Monday) on or after (direction 1) or on or before (-1) the day of `iso`. */
 function nearestWeekday(iso: string, weekday: number, direction: 1 | -1): { year: number; month: number; day: number } {
   const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
@@ -183,7 +185,10 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
     const k = w.value.known;
     if (k.day !== undefined || k.weekday === undefined || k.month !== undefined) continue;
     if (/\b(?:last|next|this|coming|past|previous)\b/.test(text.slice(Math.max(0, w.start - 14), w.end))) continue;
-    w.value = { ...w.value, implied: nearestWeekday(ref.time, k.weekday, pastClause(text, w.start, w.end) ? -1 : 1) };
+    // The tagger runs only where a past form stands near ("texted", "was", "came"): it costs.
+    const near = text.slice(Math.max(0, w.start - 60), w.end + 30);
+    const past = PAST_HINT.test(near) && pastClause(text, w.start, w.end);
+    w.value = { ...w.value, implied: nearestWeekday(ref.time, k.weekday, past ? -1 : 1) };
   }
   // "Thursday's rehearsal (7pm, 29 Oct)": a weekday followed closely by a date of that weekday is
   // that date, not the nearest Thursday.
