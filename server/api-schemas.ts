@@ -50,6 +50,7 @@ export const errorBody = z.object({
 export const healthBody = z.object({
   ok: z.boolean(), episodes: z.number().int().describe("live episodes"), capacity: z.number().int().describe("--max-episodes"),
   scenarios: z.number().int(),
+  warming: z.number().int().describe("scenario snapshots the start-up warm-up has still to build; an open of one of them waits for it, so a harness opening many episodes at once waits for 0"),
 });
 
 export const scenarioSummary = scenarioFile.pick({ id: true, protagonist: true, reference_time: true, query: true, turns: true, goal_type: true, complexity: true, challenges: true })

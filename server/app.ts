@@ -63,7 +63,7 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
     next();
   });
   app.get("/health", (_req, res) => {
-    send(res, healthBody, { ok: true, episodes: store.size, capacity: store.capacity, scenarios: catalog.list().length });
+    send(res, healthBody, { ok: true, episodes: store.size, capacity: store.capacity, scenarios: catalog.list().length, warming: snapshots.pending });
   });
   app.get("/metrics", async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());

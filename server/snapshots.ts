@@ -93,8 +93,19 @@ export class Snapshots {
   /** Builds the snapshots of these scenario files in the background (opens waiting for one go
    *  first); by file, so that it can start before the catalog is loaded. */
   warm(files: readonly string[]): void {
-    for (const file of files) void this.enqueue(path.resolve(file), false);
+    for (const file of files) {
+      const resolved = path.resolve(file);
+      this.warming.add(resolved);
+      void this.enqueue(resolved, false).finally(() => this.warming.delete(resolved));
+    }
   }
+
+  /** Scenario files whose snapshot the warm-up has not built yet: an open of one waits for it. */
+  get pending(): number {
+    return this.warming.size;
+  }
+
+  private readonly warming = new Set<string>();
 
   async close(): Promise<void> {
     await Promise.all(this.builders.splice(0).map((b) => b?.terminate()));

@@ -41,6 +41,7 @@ test("/health reports live episodes and capacity", async () => {
   const health = (await request(app).get("/health").expect(200)).body;
   assert.equal(health.capacity, 1000);
   assert.equal(typeof health.episodes, "number");
+  assert.equal(health.warming, 0, "no warm-up was started: snapshots are built on first use");
 });
 
 test("the request log is one JSON line per request, with route, status and time, and never a credential", async () => {

@@ -16,7 +16,9 @@ test("snapshots built in a thread equal those built in process, and scenarios wi
   try {
     // Half warmed in the background, half waited for.
     snapshots.warm(IDS.slice(0, 3).map((id) => threaded.get(id)!.path));
+    assert.equal(snapshots.pending, 3, "what /health reports as warming");
     await Promise.all(IDS.map((id) => snapshots.ready(threaded.get(id)!)));
+    while (snapshots.pending > 0) await new Promise((r) => setTimeout(r, 10));
     const bySource = new Map<string, object>();
     for (const id of IDS) {
       const scenario = threaded.get(id)!;
