@@ -114,8 +114,6 @@ export const databaseConstraint = z
   })
   .strict();
 
-
-
 /** One way to say a part of an answer: words, or a typed value. A string that is wholly a time,
  *  date, amount, phone number or code ("7pm", "Fri 13 Nov", "$40") is read as that typed value. */
 const phraseAlternative = z.union([z.string().min(1), typedValue]);

@@ -8,7 +8,7 @@ import { compileDistractor, normalize, type Group } from "../milestones/answer/f
 import { wordOccurrences } from "../milestones/text.js";
 import { protagonistRegion } from "../db/phone.js";
 import { currentStart } from "./stale-values.js";
-import type { Constraint } from "../milestones/spec.js";
+import { leafConstraints, type Constraint } from "../milestones/spec.js";
 
 // A distractor is a value that is wrong about its subject. One that equals what the data holds
 // for that subject at the reference time (the event's start, the contact's number) would fail a
@@ -51,11 +51,7 @@ export function checkDistractorsAgainstData(file: string, s: ScenarioFile, p: Pr
   const ref = { time: now.toISO()!, region: protagonistRegion(p) };
   const records = subjects(p, now);
   const faults: Fault[] = [];
-  const visit = (c: Constraint, at: string): void => {
-    if (c.kind === "any_of") {
-      c.options.forEach((option, o) => option.forEach((x, n) => visit(x, `${at}/options/${o}/${n}`)));
-      return;
-    }
+  const check = (constraints: readonly Constraint[], at: string) => leafConstraints(constraints).forEach(({ c, path }) => {
     if (c.kind !== "response" && c.kind !== "refusal") return;
     (c.distractors ?? []).forEach((spec, k) => {
       if (typeof spec === "string" || Array.isArray(spec) || !("value" in spec) || !spec.about?.length || spec.record_outdated) return;
@@ -64,14 +60,14 @@ export function checkDistractorsAgainstData(file: string, s: ScenarioFile, p: Pr
         if (!named(r.title, d.about)) continue;
         const hit = d.value.alternatives.find((a) => a.value && r.values.some((v) => v.type === a.value!.type && sameValue(a.value!, v)));
         if (hit) {
-          faults.push({ file, pointer: `${at}/distractors/${k}`,
+          faults.push({ file, pointer: `${at}/constraints/${path}/distractors/${k}`,
             message: `"${hit.words}" is what ${r.name} holds at the reference time: a correct answer would give it` });
           return;
         }
       }
     });
-  };
-  s.milestones.nodes.forEach((node, i) => node.constraints.forEach((c, j) => visit(c, `/milestones/nodes/${i}/constraints/${j}`)));
-  (s.minefields?.nodes ?? []).forEach((node, i) => node.constraints.forEach((c, j) => visit(c, `/minefields/nodes/${i}/constraints/${j}`)));
+  });
+  s.milestones.nodes.forEach((node, i) => check(node.constraints, `/milestones/nodes/${i}`));
+  (s.minefields?.nodes ?? []).forEach((node, i) => check(node.constraints, `/minefields/nodes/${i}`));
   return faults;
 }

@@ -43,12 +43,11 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
     // The version current at "now": the first revision not yet replaced, else the final fields.
     const versions = [...(event.revisions ?? []), { start: event.start, until: undefined as string | undefined }];
     const currentIndex = versions.findIndex((v) => v.until === undefined || local(v.until, zone) > now);
-    const current = versions[currentIndex];
-    const currentStart = versions.slice(currentIndex).find((v) => v.start)?.start ?? event.start;
-    if (!current) continue;
+    if (currentIndex < 0) continue;
+    const startNow = currentStart(event, now, zone);
     for (const old of versions.slice(0, currentIndex)) {
-      if (!old.start || old.start === currentStart) continue;
-      const was = local(old.start, zone), is = local(currentStart, zone);
+      if (!old.start || old.start === startNow) continue;
+      const was = local(old.start, zone), is = local(startNow, zone);
       if (was.toFormat("HH:mm") !== is.toFormat("HH:mm") && !heldNow(about, was.toFormat("HH:mm"), null)) {
         out.push({ about: [about], value: { time: was.toFormat("HH:mm") }, was_true: true });
       }

@@ -57,7 +57,8 @@ const TIME_PATTERNS: TimePattern[] = [
   { re: /\b(?:at|from|by|until|till|before|after|around|about|starts?|ends?)\s+(\d{1,2})(?![\d:.,%]|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|h|hours?|people|guests|days?|weeks?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
   { re: /(?<![\d.,:/])\b(\d{1,2})\s*[-–—]\s*(?=\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\d{1,2}[:.]\d{2})/g,
-    read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },  // "8-12" alone: a range of hours only where a time range is spoken of ("a delivery window of
+    read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
+  // "8-12" alone: a range of hours only where a time range is spoken of ("a delivery window of
   // 8-12", "8-12 tomorrow") or as a whole phrase; a score, an age or a date range is no time.
   { re: /(?<![\d.,:/-])\b(\d{1,2})(?=\s*-\s*(\d{1,2})\b(?![\d:.,/%-]))/g,
     read: (m) => (hourRange(m.input!, m.index!, m[1]!, m[2]!) ? { hour: Number(m[1]), minute: 0 } : null) },

@@ -1,7 +1,7 @@
 import { wordOccurrences } from "../text.js";
 import { extract, type Reference } from "./extract.js";
 import type { Distractor, Fact, Group } from "./facts.js";
-import { bound, type Statement } from "./parse.js";
+import { bound, isQuestion, type Statement } from "./parse.js";
 import { clauseBefore, stanceAt, statedAt, wrongValueExcused } from "./stance.js";
 import { sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
 
@@ -74,7 +74,6 @@ export interface FactReading {
 }
 
 export interface DistractorReading { distractor: string; statement: string; words: string }
-
 
 /** One occurrence per group, asserted, with no foreign occurrence between the first and last. */
 function holdsIn(reader: Reader, text: string, groups: readonly Group[], foreign: readonly Group[]): boolean {
@@ -175,7 +174,7 @@ const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before|previous|prev
 
 /** An item under a question ("Which should I send?" / "1. Tuesday at 10" / "2. Wednesday at 10") is
  *  an option offered, not a claim. */
-const optionOfQuestion = (s: Statement) => (s.kind === "item" || s.kind === "row") && /\?["')\]*]*$/.test(s.context.split(" :: ").pop() ?? "");
+const optionOfQuestion = (s: Statement) => (s.kind === "item" || s.kind === "row") && isQuestion(s.context.split(" :: ").pop() ?? "");
 
 /** Distractors a statement asserts as current; a statement about another subject, a question, a
  *  quote or a code block asserts none. */

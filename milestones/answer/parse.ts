@@ -18,6 +18,9 @@ export interface Statement {
   question: boolean;
 }
 
+/** A sentence ending in "?" (before closing quotes or brackets). */
+export const isQuestion = (text: string) => /\?["')\]]*$/.test(text);
+
 /** The text a reader binds: the context, then the statement. */
 export const bound = (s: Statement) => (s.context ? `${s.context} :: ${s.text}` : s.text);
 
@@ -69,7 +72,7 @@ interface Walk { out: Statement[]; heading: string }
 function push(w: Walk, text: string, context: string, kind: StatementKind) {
   const t = decode(text).replace(/[^\S\n]+/g, " ").trim();
   if (!t) return;
-  w.out.push({ text: t, context, kind, question: /\?["')\]]*$/.test(t) });
+  w.out.push({ text: t, context, kind, question: isQuestion(t) });
 }
 
 /** Sentences of a paragraph; each opening with a pronoun gets the previous one as context (two,
