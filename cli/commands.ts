@@ -60,6 +60,7 @@ export function registerCommands(program: Command): void {
     .description("play a scenario's gold (or a negative) trajectory; print every step's result and the score")
     .argument("<scenario>", "scenario id")
     .option("--negative <n>", "play negative trajectory n instead of the gold one")
+    .option("--answer <text>", "replace the trajectory's last agent message with this text (- reads stdin)")
     .option("--json", "print the steps and the score report as JSON")
     .addOption(dataOption())
     .action(async (id, opts) => { process.exitCode = (await import("./replay.js")).replayCommand(id, opts); });

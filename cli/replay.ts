@@ -1,10 +1,12 @@
+import { readFileSync } from "node:fs";
 import { playScript } from "../episode/replay.js";
+import type { ScriptStep } from "../scenarios/scenario-format.js";
 import { scoreScenarioTrajectory } from "../episode/score.js";
 import { renderReport } from "../milestones/index.js";
 import { lazyCatalog } from "./catalog.js";
 import { CommandFailure, unknownName, UsageError } from "./usage.js";
 
-export interface ReplayOptions { data: string; negative?: string; json?: boolean }
+export interface ReplayOptions { data: string; negative?: string; json?: boolean; answer?: string }
 
 /** `pimbox replay ID`: plays a scenario's gold (or a negative) trajectory and prints every step
  *  with its result and the score: what a scenario author checks a scenario with. */
@@ -23,7 +25,7 @@ export function replayCommand(id: string, opts: ReplayOptions): number {
     const valid = negatives.length ? `0 to ${negatives.length - 1}` : "none: it has no negative trajectory";
     throw new UsageError(`--negative: scenario ${id} has no negative trajectory "${opts.negative}"; valid: ${valid}`);
   }
-  const episode = playScript(scenario, script, "replay");
+  const episode = playScript(scenario, opts.answer === undefined ? script : withAnswer(script, answerText(opts.answer), id), "replay");
   const report = scoreScenarioTrajectory(scenario, episode.trajectory());
   if (opts.json) {
     process.stdout.write(JSON.stringify({ steps: episode.trajectory().steps, report }, null, 2) + "\n");
@@ -37,4 +39,18 @@ export function replayCommand(id: string, opts: ReplayOptions): number {
   }
   episode.close();
   return 0;
+}
+
+/** `--answer -` reads the answer from stdin, so a long markdown answer needs no shell quoting. */
+function answerText(answer: string): string {
+  return answer === "-" ? readFileSync(0, "utf8") : answer;
+}
+
+/** The script with its last agent message replaced: how an author tries an answer worded
+ *  differently from the gold's against the scenario's checks. */
+function withAnswer(script: readonly ScriptStep[], answer: string, id: string): ScriptStep[] {
+  let last = -1;
+  script.forEach((s, i) => { if (!("tool" in s)) last = i; });
+  if (last < 0) throw new UsageError(`--answer: the trajectory of ${id} has no agent message to replace`);
+  return script.map((s, i) => (i === last ? { agent: answer } : s));
 }

@@ -113,6 +113,17 @@ test("typos exit 2 and list the valid values, the same in every command, with no
   }
 });
 
+test("replay --answer tries another wording of the final answer against the scenario's checks", () => {
+  const markdown = "## Dinner with Jess\n\n- **Moved:** to *Friday* 30 October\n- 7-9pm at Luca's";
+  const passed = pimbox(["replay", "test-move-dinner", "--answer", "-", "--json"], markdown);
+  assert.equal(passed.status, 0, passed.stderr);
+  const report = JSON.parse(passed.stdout);
+  assert.equal(report.steps.at(-1).content, markdown);
+  assert.equal(report.report.score, 1);
+  const failed = JSON.parse(pimbox(["replay", "test-move-dinner", "--answer", "Done, it is moved.", "--json"]).stdout);
+  assert.ok(failed.report.score < 1);
+});
+
 test("output into a closed pipe ends quietly (EPIPE)", () => {
   const r = spawnSync("/bin/sh", ["-c", `"${process.execPath}" "${CLI}" scenarios --json --data "${FIXTURE_DATA}" | head -c 10`], { encoding: "utf8" });
   assert.equal(r.stderr, "");
