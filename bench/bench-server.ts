@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, DEFAULT_APP_OPTIONS } from "../server/app.js";
 import { EpisodeStore } from "../server/episode-store.js";
-import { ScenarioCatalog, scenarioFilesIn } from "../scenarios/catalog.js";
-import { Snapshots } from "../server/snapshots.js";
+import { ScenarioCatalog } from "../scenarios/catalog.js";
+import { warmStart } from "../server/warm-up.js";
 import { DEFAULT_LIMITS } from "../episode/limits.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -17,9 +17,7 @@ const [mode, dataDir, scenarioId, tool, argsJson, payloadJson] = process.argv.sl
 
 if (mode === "pimbox") {
   // As `pimbox serve` runs it: every snapshot built in worker threads from the start.
-  const snapshots = new Snapshots();
-  if (process.env.PIMBOX_BENCH_WARM !== "0") snapshots.warm(scenarioFilesIn(dataDir!));
-  const { catalog } = ScenarioCatalog.load(dataDir!);
+  const { catalog, snapshots } = warmStart(dataDir!, (dir) => ScenarioCatalog.load(dir).catalog, process.env.PIMBOX_BENCH_WARM !== "0");
   // Load runs make hundreds of thousands of calls on one episode.
   const store = new EpisodeStore({ idleMs: 3_600_000, maxEpisodes: 10_000, limits: { ...DEFAULT_LIMITS, maxSteps: 1e9 } });
   const { episode } = store.create(catalog.get(scenarioId!)!, { tickSeconds: 5 });

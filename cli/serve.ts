@@ -5,8 +5,7 @@ import { listen } from "../server/http-server.js";
 import { StateDir } from "../server/state-dir.js";
 import { createLogger } from "../server/request-log.js";
 import { loadCatalog } from "./catalog.js";
-import { Snapshots } from "../server/snapshots.js";
-import { scenarioFilesIn } from "../scenarios/catalog.js";
+import { warmStart } from "../server/warm-up.js";
 import { intFlag, UsageError } from "./usage.js";
 
 export interface ServeOptions {
@@ -41,11 +40,8 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const bodyLimit = intFlag("--max-body-bytes", opts.maxBodyBytes, 1024, 1024 ** 3);
   const maxLogBytes = intFlag("--max-log-bytes", opts.maxLogBytes, 1024, 1024 ** 3);
   const maxConnections = intFlag("--max-connections", opts.maxConnections, 1, 1_000_000);
-  // Every scenario's snapshot is built in worker threads from now on, while the catalog loads
-  // here: by the time the server listens most are ready, and an open never builds one on the loop.
-  const snapshots = new Snapshots();
-  snapshots.warm(scenarioFilesIn(opts.data));
-  const catalog = loadCatalog(opts.data);
+  // By the time the server listens most snapshots are ready, and an open never builds one on the loop.
+  const { catalog, snapshots } = warmStart(opts.data, (dir) => loadCatalog(dir));
   if (catalog.list().length === 0) throw new UsageError(`--data: no scenario in "${opts.data}" could be loaded; run \`pimbox validate --data ${opts.data}\``);
   let stateDir: StateDir | undefined;
   try {

@@ -42,6 +42,16 @@ export interface AgentTurn {
   ended: boolean;
 }
 
+const referenceMs = (s: Scenario) => s.cached("reference-ms", () => parseTime(s.file.reference_time, s.zone).toMillis());
+const promptOf = (s: Scenario) => s.cached("system-prompt", () => systemPrompt(s));
+
+/** Computes now what every episode of the scenario shares (its reference instant, its system
+ *  prompt), so that a server's first open of it costs no more than a later one. */
+export function prepareScenario(scenario: Scenario): void {
+  referenceMs(scenario);
+  promptOf(scenario);
+}
+
 /** One run of one scenario: a private in-memory database opened from the scenario snapshot, a
  *  clock, and the trajectory with the snapshot after every step. */
 export class Episode {
@@ -75,13 +85,12 @@ export class Episode {
   constructor(readonly id: string, readonly scenario: Scenario, readonly options: EpisodeOptions = DEFAULT_OPTIONS) {
     const snapshot = scenario.snapshot();
     this.snapshot = snapshot;
-    const start = scenario.cached("reference-ms", () => parseTime(scenario.file.reference_time, scenario.zone).toMillis());
-    this.clock = new Clock(start, scenario.zone, options.tickSeconds, scenario.cached("zone-offsets", () => new Map<number, number>()));
+    this.clock = new Clock(referenceMs(scenario), scenario.zone, options.tickSeconds, scenario.cached("zone-offsets", () => new Map<number, number>()));
     this.user = new ScriptedUser(scenario.file);
     this.latest = snapshot.rows;
     this.history = options.history === "current" ? undefined : new SnapshotHistory(snapshot.rows);
     this.allowed = scenario.file.tools ? new Set(scenario.file.tools) : undefined;
-    this.push({ kind: "system", content: scenario.cached("system-prompt", () => systemPrompt(scenario)) });
+    this.push({ kind: "system", content: promptOf(scenario) });
     this.push({ kind: "user", content: scenario.file.query });
   }
 

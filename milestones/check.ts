@@ -96,19 +96,22 @@ const alternativesOf = (p: Phrase): PhraseAlternative[] => (Array.isArray(p) ? p
 /** A distractor without a subject that is also one of the constraint's own expected values fails
  *  every answer that states the fact. */
 function selfContradictions(c: ResponseConstraint, at: string): SpecFault[] {
+  // The distractors' values first: most constraints have no bare typed one, and then the
+  // expected values (a chrono parse each) need not be read at all.
+  const bare = (c.distractors ?? []).flatMap((d, k) => {
+    if (typeof d === "object" && !Array.isArray(d) && "value" in d) return []; // bound to a subject
+    return alternativesOf(d as Phrase).map((alt) => ({ k, alt, v: typedOf(alt) })).filter(({ v }) => v && v.type !== "date");
+  });
+  if (bare.length === 0) return [];
   const expected = [...(c.claims ?? []).flat(), ...(c.facts ?? []).map((f) => f.value)].flatMap(alternativesOf)
     .map(typedOf).filter((v): v is NonNullable<typeof v> => v !== null && v.type !== "date");
   const faults: SpecFault[] = [];
-  (c.distractors ?? []).forEach((d, k) => {
-    if (typeof d === "object" && !Array.isArray(d) && "value" in d) return; // bound to a subject
-    for (const alt of alternativesOf(d as Phrase)) {
-      const v = typedOf(alt);
-      if (v && v.type !== "date" && expected.some((e) => sameValue(e, v))) {
-        faults.push({ pointer: `${at}/distractors/${k}`, message: `distractor "${String(alt)}" is also an expected value of this answer; give it an "about" subject or drop it` });
-        return;
-      }
+  for (const { k, alt, v } of bare) {
+    if (faults.some((f) => f.pointer === `${at}/distractors/${k}`)) continue;
+    if (expected.some((e) => sameValue(e, v!))) {
+      faults.push({ pointer: `${at}/distractors/${k}`, message: `distractor "${String(alt)}" is also an expected value of this answer; give it an "about" subject or drop it` });
     }
-  });
+  }
   return faults;
 }
 

@@ -7,6 +7,7 @@ import { sameValue } from "../milestones/answer/values.js";
 import { compileDistractor, normalize, type Group } from "../milestones/answer/facts.js";
 import { wordOccurrences } from "../milestones/text.js";
 import { protagonistRegion } from "../db/phone.js";
+import { instantOf } from "../db/time.js";
 import { currentStart } from "./stale-values.js";
 import { leafConstraints, type Constraint } from "../milestones/spec.js";
 
@@ -22,22 +23,26 @@ const named = (text: string, about: readonly Group[]) => {
 };
 
 /** What the data holds at `now` for the records a subject names: events' start times and days,
- *  contacts' numbers. */
-function subjects(p: ProtagonistFile, now: DateTime): { name: string; title: string; values: Value[] }[] {
+ *  contacts' numbers. The values are worked out only for records a distractor names (luxon's
+ *  zone-aware parse is most of a catalog load's time otherwise). */
+function subjects(p: ProtagonistFile, now: DateTime): { name: string; title: string; values: () => Value[] }[] {
   const zone = p.timezone;
-  const out: { name: string; title: string; values: Value[] }[] = [];
+  const nowMs = now.toMillis();
+  const out: { name: string; title: string; values: () => Value[] }[] = [];
   for (const e of p.calendar_events) {
-    if (e.created && DateTime.fromISO(e.created, { zone }) > now) continue;
-    const start = DateTime.fromISO(currentStart(e, now, zone), { zone });
-    const values: Value[] = [{ type: "date", known: { year: start.year, month: start.month, day: start.day, weekday: start.weekday }, implied: { year: start.year, month: start.month, day: start.day } }];
-    if (!e.all_day) values.push({ type: "time", hour: start.hour, minute: start.minute, meridiemKnown: true });
+    if (e.created && instantOf(e.created, zone) > nowMs) continue;
+    const values = (): Value[] => {
+      const start = DateTime.fromISO(currentStart(e, now, zone), { zone });
+      const day: Value = { type: "date", known: { year: start.year, month: start.month, day: start.day, weekday: start.weekday }, implied: { year: start.year, month: start.month, day: start.day } };
+      return e.all_day ? [day] : [day, { type: "time", hour: start.hour, minute: start.minute, meridiemKnown: true }];
+    };
     out.push({ name: `event ${e.id} "${e.title}"`, title: e.title, values });
   }
   for (const c of p.contacts) {
-    if (c.created && DateTime.fromISO(c.created, { zone }) > now) continue;
+    if (c.created && instantOf(c.created, zone) > nowMs) continue;
     const values: Value[] = c.phone_numbers.map((n) => ({ type: "phone", digits: n.number.replace(/\D/g, ""), raw: n.number }));
     const name = [c.first_name, c.last_name].filter(Boolean).join(" ");
-    if (values.length > 0) out.push({ name: `contact ${c.id} "${name}"`, title: name, values });
+    if (values.length > 0) out.push({ name: `contact ${c.id} "${name}"`, title: name, values: () => values });
   }
   return out;
 }
@@ -49,16 +54,17 @@ export function checkDistractorsAgainstData(file: string, s: ScenarioFile, p: Pr
   const now = DateTime.fromISO(s.reference_time, { zone });
   if (!now.isValid) return [];
   const ref = { time: now.toISO()!, region: protagonistRegion(p) };
-  const records = subjects(p, now);
+  let records: ReturnType<typeof subjects> | undefined;
   const faults: Fault[] = [];
   const check = (constraints: readonly Constraint[], at: string) => leafConstraints(constraints).forEach(({ c, path }) => {
     if (c.kind !== "response" && c.kind !== "refusal") return;
     (c.distractors ?? []).forEach((spec, k) => {
       if (typeof spec === "string" || Array.isArray(spec) || !("value" in spec) || !spec.about?.length || spec.record_outdated) return;
       const d = compileDistractor(spec, ref);
-      for (const r of records) {
+      for (const r of (records ??= subjects(p, now))) {
         if (!named(r.title, d.about)) continue;
-        const hit = d.value.alternatives.find((a) => a.value && r.values.some((v) => v.type === a.value!.type && sameValue(a.value!, v)));
+        const values = r.values();
+        const hit = d.value.alternatives.find((a) => a.value && values.some((v) => v.type === a.value!.type && sameValue(a.value!, v)));
         if (hit) {
           faults.push({ file, pointer: `${at}/constraints/${path}/distractors/${k}`,
             message: `"${hit.words}" is what ${r.name} holds at the reference time: a correct answer would give it` });

@@ -3,7 +3,7 @@ import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { Episode } from "../episode/episode.js";
 import { DEFAULT_OPTIONS } from "../episode/episode.js";
 import { writeLog } from "../episode/log.js";
-import { exportTools, type ToolFormat } from "../tools/export.js";
+import { exportToolsJson, type ToolFormat } from "../tools/export.js";
 import { findTool } from "../tools/registry.js";
 import type { EpisodeStore } from "./episode-store.js";
 import type { Scoring } from "./scoring.js";
@@ -13,7 +13,7 @@ import {
   agentEpisodeStatus, agentMessageBody, agentMessageReply, createEpisodeBody, episodeCreated, episodeStatus, scoreReport, stateBody, stepAck,
   toolCallResult, toolFormat, toolList, trajectoryBody, userMessageBody,
 } from "./api-schemas.js";
-import { AGENT_LIMITS, checkField, parseBody, send } from "./validate-body.js";
+import { AGENT_LIMITS, checkField, parseBody, send, sendSpliced } from "./validate-body.js";
 import type { z } from "zod";
 
 type IdRequest = Request<{ id: string }>;
@@ -59,15 +59,15 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, sco
     if (!scenario) throw new HttpError(404, "scenario_not_found", `no scenario "${body.scenario_id}"; see GET /scenarios`, { field: "scenario_id", id: body.scenario_id });
     await snapshots.ready(scenario);
     const { episode, agentToken } = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds }, body.agent);
-    send(res.location(`/episodes/${episode.id}`), episodeCreated, {
+    const format = body.tool_format ?? "openai";
+    sendSpliced(res.location(`/episodes/${episode.id}`), episodeCreated, {
       ...describe(episode, baseUrl(req)),
       // For the agent under test: opens this episode's tools, messages and MCP, nothing else.
       agent_token: agentToken,
       system_prompt: episode.systemPrompt,
       user_message: episode.firstUserMessage,
-      tool_format: body.tool_format ?? "openai",
-      tools: exportTools(episode.tools(), body.tool_format ?? "openai"),
-    }, 201);
+      tool_format: format,
+    }, { tools: exportToolsJson(episode.tools(), format) }, 201);
   });
 
   router.get("/episodes/:id", (req: IdRequest, res) => {
@@ -84,7 +84,7 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, sco
 
   router.get("/episodes/:id/tools", (req: IdRequest, res) => {
     const format = formatOf(req.query.format);
-    send(res, toolList, { format, tools: exportTools(episodeOf(req).tools(), format) });
+    sendSpliced(res, toolList, { format }, { tools: exportToolsJson(episodeOf(req).tools(), format) });
   });
 
   router.post("/episodes/:id/tools/:name", (req: Request<{ id: string; name: string }>, res) => {

@@ -19,6 +19,16 @@ export function send<S extends z.ZodType>(res: Response, _schema: S, body: z.inp
   res.status(status).json(body);
 }
 
+/** send() for a body some of whose fields are JSON text serialized once elsewhere (the tool list
+ *  every episode shares): they are spliced in after the others. */
+export function sendSpliced<S extends z.ZodType, K extends keyof z.input<S> & string>(
+  res: Response, _schema: S, body: Omit<z.input<S>, K>, json: Record<K, string>, status = 200,
+): void {
+  const head = JSON.stringify(body);
+  const tail = Object.entries<string>(json).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",");
+  res.status(status).type("application/json").send(head === "{}" ? `{${tail}}` : `${head.slice(0, -1)},${tail}}`);
+}
+
 /** Nesting of any JSON body but a tool call's (whose arguments have their own, lower limit, and
  *  come back as a tool error), in levels: far above what any route takes, far below what a
  *  recursive reader (JSON.stringify, the log writer) can hold. */

@@ -123,3 +123,9 @@ export function exportTools(tools: readonly AnyTool[], format: ToolFormat): unkn
       input: inputJsonSchema(t), output: outputJsonSchema(t) }));
   }
 }
+
+/** exportTools as JSON text: each tool's form is serialized once per format, so that a response
+ *  listing the tools (every episode creation) costs a join, not a JSON.stringify of 28 KB. */
+export function exportToolsJson(tools: readonly AnyTool[], format: ToolFormat): string {
+  return `[${tools.map((t) => once(t, `json:${format}`, () => JSON.stringify(exportTools([t], format)[0]))).join(",")}]`;
+}
