@@ -14,6 +14,7 @@ import { Metrics } from "./metrics.js";
 import { requestLog } from "./request-log.js";
 import { Scoring } from "./scoring.js";
 import { Snapshots } from "./snapshots.js";
+import { Turns } from "./turns.js";
 import { healthBody } from "./api-schemas.js";
 import { checkField, MAX_BODY_DEPTH, send } from "./validate-body.js";
 
@@ -47,6 +48,9 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
   store.observeEpisodes(metrics.episodeObserver);
   const scoring = new Scoring(catalog, store.limits, metrics);
   const snapshots = options.snapshots ?? new Snapshots();
+  // Episode and MCP session opens take turns on the event loop: other requests are served, and
+  // new connections accepted, between them.
+  const turns = new Turns();
   app.use(metrics.requestTimer());
   if (options.logger) app.use(requestLog(options.logger));
   app.use(hostAndOriginGuard(options));
@@ -69,9 +73,9 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   app.get("/openapi.json", (req, res) => { res.json(openApiDocument(`${req.protocol}://${req.get("host") ?? "127.0.0.1"}`)); });
-  app.use(mcpRoutes(catalog, store, snapshots));
+  app.use(mcpRoutes(catalog, store, snapshots, turns));
   app.use(scenarioRoutes(catalog));
-  app.use(episodeRoutes(catalog, store, scoring, snapshots));
+  app.use(episodeRoutes(catalog, store, scoring, snapshots, turns));
   app.use(scoreRoutes(scoring, options.maxLogBytes));
   app.use(notFoundRoute);
   app.use(errorHandler);

@@ -5,7 +5,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { EpisodeStore } from "./episode-store.js";
 import { createMcpServer } from "./mcp-server.js";
-import { Turns } from "./turns.js";
+import type { Turns } from "./turns.js";
 import type { Snapshots } from "./snapshots.js";
 import { DEFAULT_OPTIONS } from "../episode/episode.js";
 
@@ -23,11 +23,9 @@ const userToolFlag = (req: Request): boolean => req.query.user_tool === "1" || r
  *    MCP revisions without sessions); each request gets a fresh server and transport;
  *  - /scenarios/:id/mcp: each MCP session opens a fresh episode of the scenario; the episode id is
  *    sent back in the X-Pimbox-Episode-Id header so a harness can score it over HTTP. */
-export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore, snapshots: Snapshots): Router {
+export function mcpRoutes(catalog: ScenarioCatalog, store: EpisodeStore, snapshots: Snapshots, turns: Turns): Router {
   const router = Router();
   const sessions = new Map<string, Session>();
-  // Session opens take turns on the event loop, so that other requests are served between them.
-  const turns = new Turns();
 
   store.onClose((episodeId) => {
     for (const [sid, s] of sessions) {

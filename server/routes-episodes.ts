@@ -8,6 +8,7 @@ import { findTool } from "../tools/registry.js";
 import type { EpisodeStore } from "./episode-store.js";
 import type { Scoring } from "./scoring.js";
 import type { Snapshots } from "./snapshots.js";
+import type { Turns } from "./turns.js";
 import { HttpError } from "./http-error.js";
 import {
   agentEpisodeStatus, agentMessageBody, agentMessageReply, createEpisodeBody, episodeCreated, episodeStatus, scoreReport, stateBody, stepAck,
@@ -43,7 +44,7 @@ function describe(e: Episode, baseUrl: string): z.input<typeof episodeStatus> {
   return { ...agentView(e, baseUrl), scenario_id: e.scenario.id };
 }
 
-export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, scoring: Scoring, snapshots: Snapshots): Router {
+export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, scoring: Scoring, snapshots: Snapshots, turns: Turns): Router {
   const router = Router();
   const baseUrl = (req: Request) => `${req.protocol}://${req.get("host") ?? "localhost"}`;
   const episodeOf = (req: IdRequest): Episode => {
@@ -58,16 +59,18 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, sco
     const scenario = catalog.get(body.scenario_id);
     if (!scenario) throw new HttpError(404, "scenario_not_found", `no scenario "${body.scenario_id}"; see GET /scenarios`, { field: "scenario_id", id: body.scenario_id });
     await snapshots.ready(scenario);
-    const { episode, agentToken } = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds }, body.agent);
-    const format = body.tool_format ?? "openai";
-    sendSpliced(res.location(`/episodes/${episode.id}`), episodeCreated, {
-      ...describe(episode, baseUrl(req)),
-      // For the agent under test: opens this episode's tools, messages and MCP, nothing else.
-      agent_token: agentToken,
-      system_prompt: episode.systemPrompt,
-      user_message: episode.firstUserMessage,
-      tool_format: format,
-    }, { tools: exportToolsJson(episode.tools(), format) }, 201);
+    await turns.run(res, async () => {
+      const { episode, agentToken } = store.create(scenario, { tickSeconds: body.tick_seconds ?? DEFAULT_OPTIONS.tickSeconds }, body.agent);
+      const format = body.tool_format ?? "openai";
+      sendSpliced(res.location(`/episodes/${episode.id}`), episodeCreated, {
+        ...describe(episode, baseUrl(req)),
+        // For the agent under test: opens this episode's tools, messages and MCP, nothing else.
+        agent_token: agentToken,
+        system_prompt: episode.systemPrompt,
+        user_message: episode.firstUserMessage,
+        tool_format: format,
+      }, { tools: exportToolsJson(episode.tools(), format) }, 201);
+    });
   });
 
   router.get("/episodes/:id", (req: IdRequest, res) => {

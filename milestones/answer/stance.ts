@@ -129,8 +129,9 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   const after = text.slice(end);
   if (deniedBefore(before)) return "denied";
   if (isOldValue(before, text.slice(start, end)) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
-  // A label that dates what follows it: a table's "Before" or "Old" column, "was: 7pm".
-  if (/\b(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:\s*$/.test(before)) return "old";
+  // A label that dates what follows it, anywhere in its cell: a table's "Before" or "Old" column
+  // ("before: wed 7 oct at 11"), "was: 7pm".
+  if (/\b(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:(?:\s*[^\s:;]+){0,6}\s*$/.test(before)) return "old";
   // In brackets, the value belongs to what stands before them: "changed from Wed 14th (QF414) to Thu".
   const paren = text.lastIndexOf("(", start);
   if (paren >= 0 && text.indexOf(")", paren) >= start && clauseBefore(text, start).length <= start - paren) {
@@ -183,7 +184,7 @@ function conditionalInstruction(before: string, rest: string): boolean {
 const BRACKETED_OLD = /\(\s*(?:was|were|previously|formerly|originally)\s*:?\s*$|\b(?:calendar|entry|event|invite|invitation|booking|record|reminder)\s*\(\s*$/;
 
 // A time said in another place's clock ("23:59 Bogotá time", "10:30 his time") is that place's.
-const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?!your\b|local\b|my\b|the\b)(?:[\p{L}'.-]+\s+){1,3}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;
+const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?!your\b|our\b|local\b|my\b|the\b)(?:[\p{L}'.-]+\s+){1,3}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;
 
 /** Inside quotation marks: someone's words, or a message's text, not the assistant's claim. */
 function quoted(text: string, start: number, end: number): boolean {

@@ -200,6 +200,16 @@ test("\"you can ... until\" asserts the time; \"I can\" offers it", () => {
   assert.equal(judge(c, "ID LAWSC27-0412. I can set a reminder to edit it until 11:59 pm if you like."), 1);
 });
 
+test("a table's Before column is old wherever the value stands in its cell; \"our time\" is the user's clock", () => {
+  const c = { claims: [[["darren"]]], distractors: [{ time: "11:00" }] };
+  const table = (before: string, now: string) => `| Visit | Before | Now |\n|---|---|---|\n| Darren | ${before} | ${now} |`;
+  assert.equal(judge(c, table("Wed 7 Oct at 11", "Fri 9 Oct at 11.30")), 1);
+  assert.equal(judge(c, table("Fri 9 Oct at 11.30", "Wed 7 Oct at 11")), 0);
+  const cake = { claims: [[["cake"]]], distractors: [{ time: "22:00" }] };
+  assert.equal(judge(cake, "The cake is at 10pm our time."), 0);
+  assert.equal(judge(cake, "The cake is at 10pm Stockholm time, 8am for you."), 1);
+});
+
 test("a weekday alone is the coming one, or the last one in the past tense", () => {
   // Wed 11 Nov: "Sunday" is the 15th; "you texted him on Sunday" the 8th.
   const [coming] = extractDates("i'll pick up the garlic on sunday", ref);
