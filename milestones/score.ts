@@ -7,7 +7,7 @@ import { compileDag, type ConstraintResult, type GuardrailResult, type Steps } f
 import { matchDag } from "./matcher.js";
 import { structuralFaults, type SpecFault } from "./check.js";
 import { containsString, replyText } from "./constraints.js";
-import { ACTION_TOOLS, claimedActions } from "./answer/actions.js";
+import { ACTION_TOOLS, actionKey, claimedActions } from "./answer/actions.js";
 import { frameFactor, unaccountedChanges, type Explanation, type UnaccountedChange } from "./frame.js";
 import { constrainedTables } from "./guardrails.js";
 import { WRITE_TOOL_TABLES } from "./catalog.js";
@@ -168,7 +168,11 @@ const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.lengt
 
 export function firstWrites(steps: readonly Step[]): Map<string, number> {
   const first = new Map<string, number>();
-  steps.forEach((s, i) => { if (s.kind === "tool" && s.ok && s.write && !first.has(s.tool)) first.set(s.tool, i); });
+  steps.forEach((s, i) => {
+    if (s.kind !== "tool" || !s.ok || !s.write) return;
+    const key = actionKey(s.tool, s.arguments);
+    if (!first.has(key)) first.set(key, i);
+  });
   return first;
 }
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { claimedActions } from "../../milestones/answer/actions.js";
+import { actionKey, claimedActions } from "../../milestones/answer/actions.js";
 import { statements } from "../../milestones/answer/parse.js";
 import { extractAmounts, extractDates, extractTimes, typedPhrase } from "../../milestones/answer/extract.js";
 import { stanceAt } from "../../milestones/answer/stance.js";
@@ -208,6 +208,15 @@ test("a table's Before column is old wherever the value stands in its cell; \"ou
   const cake = { claims: [[["cake"]]], distractors: [{ time: "22:00" }] };
   assert.equal(judge(cake, "The cake is at 10pm our time."), 0);
   assert.equal(judge(cake, "The cake is at 10pm Stockholm time, 8am for you."), 1);
+});
+
+test("a draft saved is not a reply sent", () => {
+  const c = { claims: [[["fergus"]]] };
+  const draft = actionKey("send_email", { save_as_draft: true });
+  assert.equal(judge(c, "Done, I've replied to Fergus.", { done: [draft] }), 0);
+  assert.equal(judge(c, "I've saved a draft reply to Fergus for you to check.", { done: [draft] }), 1);
+  assert.equal(judge(c, "Done, I've replied to Fergus.", { done: [actionKey("send_email", { save_as_draft: false })] }), 1);
+  assert.equal(judge(c, "I've sent the reply to Fergus.", { done: [actionKey("modify_draft_email", { send: true })] }), 1);
 });
 
 test("a weekday alone is the coming one, or the last one in the past tense", () => {
