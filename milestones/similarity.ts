@@ -16,7 +16,7 @@ export interface CompareContext {
   region?: string;
   tokens: TokenCache;
   instants: Map<string, number>;
-  /** Answer checks compiled for this run, per constraint and day. */
+  /** Answer checks compiled for this run, per constraint and day; texts a `states` comparison read. */
   answers: Map<object, unknown>;
   /** Values records held before they changed: wrong when an answer asserts them as current. */
   stale: readonly DistractorSpec[];
@@ -67,7 +67,16 @@ export function compareValue(expected: Expectation, actual: unknown, ctx: Compar
       return Number.isFinite(want) && Number.isFinite(got) && Math.abs(got - want) <= (c.tolerance_seconds ?? 0) * 1000 ? 1 : 0;
     }
     case "phone": return typeof actual === "string" && samePhone(c.value, actual, ctx.region as Region | undefined) ? 1 : 0;
-    case "states": return asText(actual) === undefined ? 0 : textStates(asText(actual)!, Array.isArray(c.value) ? c.value : [c.value], c.only ?? false, ctx);
+    case "states": {
+      // The same sent text is compared after every later step of a long episode: read it once.
+      const text = asText(actual);
+      if (text === undefined) return 0;
+      let read = ctx.answers.get(c) as Map<string, number> | undefined;
+      if (!read) ctx.answers.set(c, (read = new Map()));
+      let share = read.get(text);
+      if (share === undefined) read.set(text, (share = textStates(text, Array.isArray(c.value) ? c.value : [c.value], c.only ?? false, ctx)));
+      return share;
+    }
     case "set": return Array.isArray(actual) && actual.length === c.value.length ? elements(c.value, actual, ctx) : 0;
     case "includes": return Array.isArray(actual) ? elements(c.value, actual, ctx) : 0;
     case "any_of": return Math.max(0, ...c.value.map((e) => compareValue(e, actual, ctx)));
