@@ -129,9 +129,9 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   const after = text.slice(end);
   if (deniedBefore(before)) return "denied";
   if (isOldValue(before, text.slice(start, end)) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
-  // A label that dates what follows it, anywhere in its cell: a table's "Before" or "Old" column
-  // ("before: wed 7 oct at 11"), "was: 7pm".
-  if (/\b(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:(?:\s*[^\s:;]+){0,6}\s*$/.test(before)) return "old";
+  // A label that dates what follows it, anywhere in its cell (a row reads "header: cell; ..."): a
+  // table's "Before" or "Old" column ("before: tue 24 nov, 10:30-11:00"), "was: 7pm".
+  if (/(?:^|;|::)\s*(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:[^;:]*$/.test(text.slice(0, start))) return "old";
   // In brackets, the value belongs to what stands before them: "changed from Wed 14th (QF414) to Thu".
   const paren = text.lastIndexOf("(", start);
   if (paren >= 0 && text.indexOf(")", paren) >= start && clauseBefore(text, start).length <= start - paren) {

@@ -205,6 +205,8 @@ test("a table's Before column is old wherever the value stands in its cell; \"ou
   const table = (before: string, now: string) => `| Visit | Before | Now |\n|---|---|---|\n| Darren | ${before} | ${now} |`;
   assert.equal(judge(c, table("Wed 7 Oct at 11", "Fri 9 Oct at 11.30")), 1);
   assert.equal(judge(c, table("Fri 9 Oct at 11.30", "Wed 7 Oct at 11")), 0);
+  assert.equal(judge(c, table("Tue 6 Oct, 11:00-11:30", "Fri 9 Oct, 11:30-12:00")), 1);
+  assert.equal(judge(c, "- **Before:** Tue 6 Oct, 11:00\n- **Now:** Fri 9 Oct, 11:30 with Darren"), 1);
   const cake = { claims: [[["cake"]]], distractors: [{ time: "22:00" }] };
   assert.equal(judge(cake, "The cake is at 10pm our time."), 0);
   assert.equal(judge(cake, "The cake is at 10pm Stockholm time, 8am for you."), 1);
