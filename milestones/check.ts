@@ -106,11 +106,11 @@ function selfContradictions(c: ResponseConstraint, at: string): SpecFault[] {
   const expected = [...(c.claims ?? []).flat(), ...(c.facts ?? []).map((f) => f.value)].flatMap(alternativesOf)
     .map(typedOf).filter((v): v is NonNullable<typeof v> => v !== null && v.type !== "date");
   const faults: SpecFault[] = [];
+  const faulted = new Set<number>(); // one fault per distractor, at its first such alternative
   for (const { k, alt, v } of bare) {
-    if (faults.some((f) => f.pointer === `${at}/distractors/${k}`)) continue;
-    if (expected.some((e) => sameValue(e, v!))) {
-      faults.push({ pointer: `${at}/distractors/${k}`, message: `distractor "${String(alt)}" is also an expected value of this answer; give it an "about" subject or drop it` });
-    }
+    if (faulted.has(k) || !expected.some((e) => sameValue(e, v!))) continue;
+    faulted.add(k);
+    faults.push({ pointer: `${at}/distractors/${k}`, message: `distractor "${String(alt)}" is also an expected value of this answer; give it an "about" subject or drop it` });
   }
   return faults;
 }

@@ -30,19 +30,20 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
   const zone = protagonist.timezone;
   const now = local(referenceTime, zone);
   const out: DistractorSpec[] = [];
+  const words = new Map(protagonist.calendar_events.map((e) => [e, subjectWords(e.title)]));
   // What events with these words hold now: a value another current event holds is not stale.
   const current = protagonist.calendar_events.filter((e) => !e.created || local(e.created, zone) <= now).map((e) => ({
-    words: subjectWords(e.title), start: local(currentStart(e, now, zone), zone),
+    words: words.get(e)!, start: local(currentStart(e, now, zone), zone),
   }));
   const heldNow = (about: string[], time: string | null, date: string | null) => current.some((c) =>
     c.words.some((w) => about.includes(w)) && (time === null || c.start.toFormat("HH:mm") === time) && (date === null || c.start.toISODate() === date));
   // A word in several events' titles ("Halyard" in three) names none of them: "the missed call
   // from Halyard's office on 27 Oct" is not about the partner meeting that was on the 27th.
   const titles = new Map<string, number>();
-  for (const e of protagonist.calendar_events) for (const w of subjectWords(e.title)) titles.set(w, (titles.get(w) ?? 0) + 1);
+  for (const ws of words.values()) for (const w of ws) titles.set(w, (titles.get(w) ?? 0) + 1);
   for (const event of protagonist.calendar_events) {
     if (event.all_day) continue;
-    const about = subjectWords(event.title).filter((w) => titles.get(w) === 1);
+    const about = words.get(event)!.filter((w) => titles.get(w) === 1);
     if (about.length === 0) continue;
     // The version current at "now": the first revision not yet replaced, else the final fields.
     const versions = [...(event.revisions ?? []), { start: event.start, until: undefined as string | undefined }];
