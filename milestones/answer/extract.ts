@@ -165,14 +165,15 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
     if (s.isCertain("year")) known.year = s.get("year")!;
     if (s.isCertain("weekday")) known.weekday = s.get("weekday")! === 0 ? 7 : s.get("weekday")!;
     if (Object.keys(known).length === 0) continue; // a time alone
-    // "Dec 18" is the 18th of December, not December 2018.
-    const shortYear = /\b(\d{1,2})$/.exec(r.text);
+    // "Dec 18", "Nov 11 at 4:15pm" is the 18th of December, not December 2018.
+    const shortYear = /\b(\d{1,2})$/.exec(r.text) ?? /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?![\d:.'])/.exec(r.text);
     if (known.year !== undefined && known.day === undefined && shortYear && !r.text.includes("'")) {
       known.day = Number(shortYear[1]);
       delete known.year;
     }
     const implied = { year: known.year ?? s.get("year")!, month: s.get("month")!, day: known.day ?? s.get("day")! };
-    if (known.year === undefined && implied.year < 2000) implied.year = new Date(ref.time).getUTCFullYear();
+    // A year nobody wrote is the reference's (chrono may take "nov 11" as 2011 and imply it).
+    if (known.year === undefined && Math.abs(implied.year - instant.getUTCFullYear()) > 1) implied.year = instant.getUTCFullYear();
     const lead = /^[^\p{L}\p{N}]*/u.exec(r.text)![0].length;
     // A weekday with a stated date that disagrees ("Fri 12 Nov" when the 12th is a Thursday) keeps both.
     if (known.weekday === undefined && known.day !== undefined && known.month !== undefined) {

@@ -1,3 +1,4 @@
+import nlp from "compromise";
 import { wordOccurrences } from "../text.js";
 import { extract, type Reference } from "./extract.js";
 import type { Distractor, Fact, Group } from "./facts.js";
@@ -126,6 +127,20 @@ export function readFacts(reader: Reader, statements: readonly Statement[], fact
   });
 }
 
+// Tagging a word costs far more than reading a clause, so each word is tagged once.
+const VERB_WORDS = new Map<string, boolean>();
+const opensWithVerb = (text: string) => {
+  const word = /^\s*(?:also\s+|then\s+)?([a-z']+)/.exec(text)?.[1];
+  if (!word) return false;
+  let verb = VERB_WORDS.get(word);
+  if (verb === undefined) {
+    const tags = (nlp(`they ${word}`).json() as { terms: { tags: string[] }[] }[])[0]?.terms[1]?.tags ?? [];
+    if (VERB_WORDS.size > 10_000) VERB_WORDS.clear();
+    VERB_WORDS.set(word, verb = tags.includes("PastTense"));
+  }
+  return verb;
+};
+
 const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|this is)\b/;
 
 /** A wrong value counts against its subject only when the subject is named in the value's own
@@ -146,8 +161,9 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text, g).length > 0)) return true;
   const clause0 = o.start - clauseBefore(text, o.start).length;
   // " and " ends a clause on both sides of the value: "maths at 4.40 and English in E2".
+  // A past verb right after "and" shares the subject before it: "texted Ken and said you'll come Sat".
   const and = text.slice(clause0, o.start).lastIndexOf(" and ");
-  const start = and >= 0 ? clause0 + and + 5 : clause0;
+  const start = and >= 0 && !opensWithVerb(text.slice(clause0 + and + 5, o.start)) ? clause0 + and + 5 : clause0;
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
@@ -170,11 +186,16 @@ function sourceNumber(text: string, o: Occurrence, d: Distractor): boolean {
 }
 
 // A row labelled as past or as what a record says: "Original", "Before", "What your calendar says now".
-const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before|previous|previously|was|earlier|cancelled|canceled|superseded|replaced)\b[^;]*(?:;|$)|^(?:[^;:]*:\s*)?[^;]*\b(?:calendar|entry|record) (?:says|shows|had|has|lists)\b[^;]*(?:;|$)/;
+// A status cell says so anywhere in the row: "recheck: sat 7 nov, 11:00; status: cancelled - moved".
+const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before|previous|previously|was|earlier|cancelled|canceled|superseded|replaced)\b[^;]*(?:;|$)|;\s*[^;:]*:\s*(?:cancelled|canceled|called off|superseded|replaced|no longer|outdated)\b|^(?:[^;:]*:\s*)?[^;]*\b(?:calendar|entry|record) (?:says|shows|had|has|lists)\b[^;]*(?:;|$)/;
 
 /** An item under a question ("Which should I send?" / "1. Tuesday at 10" / "2. Wednesday at 10") is
  *  an option offered, not a claim. */
 const optionOfQuestion = (s: Statement) => (s.kind === "item" || s.kind === "row") && isQuestion(s.context.split(" :: ").pop() ?? "");
+
+/** Whether a report's speaker is the distractor's subject: all its groups name the speaker. */
+const speakerIs = (reader: Reader, about: readonly Group[]) => (about.length === 0 ? undefined
+  : (speaker: string) => about.every((g) => occurrences(reader, speaker, g).length > 0));
 
 /** Distractors a statement asserts as current; a statement about another subject, a question, a
  *  quote or a code block asserts none. */
@@ -188,7 +209,7 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
       const text = bound(s);
       const offset = text.length - s.text.length;
       const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !rangeEnd(text, o) && aboutInClause(reader, s, text, o, d.about)
-        && !wrongValueExcused(text, o.start, o.end, d.wasTrue) && !sourceNumber(text, o, d));
+        && !wrongValueExcused(text, o.start, o.end, d.wasTrue, reader.ref.time, speakerIs(reader, d.about)) && !sourceNumber(text, o, d));
       if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }
     }
   }

@@ -1,5 +1,6 @@
 import nlp from "compromise";
 import { wordOccurrences } from "../text.js";
+import { inOtherPlace } from "./places.js";
 
 // Whether a value standing at a place in a statement is asserted as what holds now, or denied,
 // corrected, reported from someone else, or described as past. Texts are normalized (lower case).
@@ -119,12 +120,26 @@ export function pastClause(text: string, start: number, end: number): boolean {
   return verbs.length > 0 && verbs.every((v) => v.verb?.grammar?.tense === "PastTense");
 }
 
+// The assistant reporting what it wrote itself ("I've texted Ken and said you'll pick him up on
+// Saturday", "I told her 9am") claims that value: only another's words are a report. So does a
+// report whose speaker is the very subject asked about ("Yui suggested flowers" when the question
+// is what Yui suggested): `isSubject` tells, for a distractor bound to a subject.
+const OWN_SPEAKER = /\b(?:i|we)(?:'ve|'d| have| had)?\s+(?:also\s+|just\s+|already\s+)?$/;
+const SPEECH = /\b(?:said|says|say|wrote|writes|written|mentioned|suggested|suggests|proposed|proposes|asked|asks)\b/g;
+function claimedBySpeaker(before: string, isSubject?: (speaker: string) => boolean): boolean {
+  const cue = [...before.matchAll(SPEECH)].pop();
+  if (!cue) return false;
+  const lead = before.slice(0, cue.index);
+  return OWN_SPEAKER.test(lead) || (/\band\s+(?:also\s+)?$/.test(lead) && /^(?:done\W+)?(?:i|we)(?:'ve|'d| have)?\s/.test(before))
+    || (isSubject !== undefined && isSubject(lead));
+}
+
 export type Stance = "asserted" | "denied" | "old" | "reported" | "past";
 
 /** How the statement holds the value at [start, end): asserted, denied, the old side of a change,
  *  reported from a source, or described as past. `wasTrue`: the value held once (a record's
  *  earlier version), so the past tense describes it truly. */
-export function stanceAt(text: string, start: number, end: number, wasTrue = false): Stance {
+export function stanceAt(text: string, start: number, end: number, wasTrue = false, isSubject?: (speaker: string) => boolean): Stance {
   const before = clauseBefore(text, start).replace(/\b(said|says|say) (yes|no|so)\b/g, " ");
   const after = text.slice(end);
   if (deniedBefore(before)) return "denied";
@@ -139,7 +154,7 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
     if (isOldValue(outer, text.slice(start, end)) || hasCue(lastWords(outer, NEGATION_WINDOW), CUES.correction)) return "old";
   }
   if (PAST_AFTER.test(after) || (UNTIL_AFTER.test(after) && hasCue(before, CUES.dating))) return "old";
-  if (hasCue(before, CUES.attribution)) return "reported";
+  if (hasCue(before, CUES.attribution) && !claimedBySpeaker(before, isSubject)) return "reported";
   if (wasTrue && pastClause(text, start, end)) return "past";
   return "asserted";
 }
@@ -193,9 +208,13 @@ function quoted(text: string, start: number, end: number): boolean {
   return /(?:^|[\s(])'[^']*$/.test(before) && /^[^']*'(?:\s|[,.;:)!?]|$)/.test(text.slice(end));
 }
 
-export function wrongValueExcused(text: string, start: number, end: number, wasTrue: boolean): boolean {
-  if (stanceAt(text, start, end, wasTrue) !== "asserted" || deniedAfter(text.slice(end))) return true;
-  if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end))) return true;
+/** Whether a wrong value standing at [start, end) is excused: not asserted as current, quoted, in
+ *  another place's clock (`time`: when the text was written, with the user's offset), offered or
+ *  supposed. */
+export function wrongValueExcused(text: string, start: number, end: number, wasTrue: boolean, time?: string,
+  isSubject?: (speaker: string) => boolean): boolean {
+  if (stanceAt(text, start, end, wasTrue, isSubject) !== "asserted" || deniedAfter(text.slice(end))) return true;
+  if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end)) || (time !== undefined && inOtherPlace(text.slice(end), time))) return true;
   const sentence = text.slice(0, start).split(" :: ").pop()!;
   if (conditionalInstruction(sentence, text.slice(start)) || BRACKETED_OLD.test(sentence)) return true;
   // A value named as a boundary is not the one asserted: "after this morning's 8am slot, the next is 8pm".

@@ -27,7 +27,7 @@ export function textStates(text: string, expected: readonly TypedValueSpec[], on
   }
   if (only) {
     for (const type of new Set(wanted.map((w) => w.type))) {
-      const other = reader.values(read, type).some((s) => !wanted.some((w) => sameValue(w, s.value)) && !rangeEnd(read, s) && !wrongValueExcused(read, s.start, s.end, false));
+      const other = reader.values(read, type).some((s) => !wanted.some((w) => sameValue(w, s.value)) && !rangeEnd(read, s) && !wrongValueExcused(read, s.start, s.end, false, ref.time));
       if (other) return 0;
     }
   }

@@ -105,6 +105,40 @@ test("a distractor with a subject counts only in a statement about that subject"
   assert.equal(judge(c, "Call the pharmacy on 050 3184 2277 (or 078-811-5904)."), 0);
 });
 
+test("the assistant's own words and the subject's own words are claims, another's are reports", () => {
+  const c = { claims: [[["Ken"]]], distractors: [{ about: ["Ken"], value: { date: "2026-11-14" } }] };
+  // Saturday 14 Nov is wrong here: what the assistant says it wrote is its claim.
+  assert.equal(judge(c, "I've texted Ken about the pickup and said you'll collect him on Saturday 14 Nov."), 0);
+  assert.equal(judge(c, "Done: I told Ken you'll collect him on Saturday 14 Nov."), 0);
+  assert.equal(judge(c, "Jo said Saturday 14 Nov suits Ken, but I've asked him about Sunday instead."), 1);
+  const gift = { claims: [[["Yui"]]], distractors: [{ about: ["Yui"], value: "flowers" }] };
+  assert.equal(judge(gift, "Yui suggested flowers for the party."), 0);
+  assert.equal(judge(gift, "Yui suggested a scarf; her sister said flowers would be nice."), 1);
+});
+
+test("a time in a named place whose clock is not the user's is that place's time", () => {
+  // London, 11 Nov: Lagos is an hour ahead, so 16:01 there is 15:01 here.
+  const c = { claims: [[["Mum"]]], distractors: [{ value: { time: "16:01" } }] };
+  assert.equal(judge(c, "Mum rang at 15:01, which is 16:01 in Nigeria."), 1);
+  assert.equal(judge(c, "Mum rang at 15:01 (16:01 in Lagos)."), 1);
+  assert.equal(judge(c, "Mum rang at 16:01 in London."), 0);
+  assert.equal(judge(c, "Mum rang at 16:01."), 0);
+});
+
+test("a table row whose status cell says cancelled states none of its values as current", () => {
+  const c = { claims: [[["Mon 16 Nov"]]], distractors: [{ value: { date: "2026-11-14" } }] };
+  const table = (status: string) => `| Recheck | Status |\n|---|---|\n| Sat 14 Nov, 11:00 | ${status} |\n| Mon 16 Nov, 10:00 | booked |`;
+  assert.equal(judge(c, table("cancelled – moved this morning")), 1);
+  assert.equal(judge(c, table("confirmed")), 0);
+});
+
+test("a month and day in US order is that day of this year, with or without a weekday and time", () => {
+  for (const text of ["wed, nov 18 at 4:15pm", "nov 18 at 4:15pm", "Wednesday, November 18"]) {
+    const dates = extractDates(text.toLowerCase(), ref);
+    assert.ok(dates.length > 0 && dates.every((d) => d.value.implied.year === 2026 && d.value.implied.month === 11 && d.value.implied.day === 18), text);
+  }
+});
+
 test("a value a record held before it changed is wrong asserted as current, true described as past", () => {
   const stale: DistractorSpec[] = [{ about: [["ride"]], value: { time: "07:00" }, was_true: true }];
   const c = { claims: [[["6.30", "6:30"]]] };
