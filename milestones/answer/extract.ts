@@ -39,8 +39,9 @@ interface TimePattern { re: RegExp; read(m: RegExpMatchArray): { hour: number; m
 
 const TIME_PATTERNS: TimePattern[] = [
   // 7:30, 19:30, 7.30pm, 7h30, 7:30 p.m.; a "." needs a round minute ("room 2.14" is no time).
-  { re: new RegExp(`(?<![\\d.,:])(\\d{1,2})([:.h])([0-5]\\d)(?![\\d:])\\s*(?:${MERIDIEM})?`, "g"),
-    read: (m) => (m[2] === "." && !m[4] && Number(m[3]) % 5 !== 0) || Number(m[1]) > 24 ? null
+  // A time may end a label ("today at 11:00:"); "8.41 in the evening" names its half of the day.
+  { re: new RegExp(`(?<![\\d.,:])(\\d{1,2})([:.h])([0-5]\\d)(?!\\d|:\\d)\\s*(?:${MERIDIEM})?`, "g"),
+    read: (m) => (m[2] === "." && !m[4] && Number(m[3]) % 5 !== 0 && !dayPartAfter(m)) || Number(m[1]) > 24 ? null
       // "08:00" is a 24-hour clock: the morning.
       : { hour: Number(m[1]), minute: Number(m[3]), meridiem: m[4], ...(!m[4] && /^0\d$/.test(m[1]!) ? { known: true } : {}) } },
   // 7pm, 7 pm, seven pm
@@ -54,7 +55,7 @@ const TIME_PATTERNS: TimePattern[] = [
   { re: /\b(noon|midday)\b/g, read: () => ({ hour: 12, minute: 0, known: true }) },
   { re: /\bmidnight\b/g, read: () => ({ hour: 0, minute: 0, known: true }) },
   // "at 8", "from 8 to 10", "by 9", "8-12" / "8–12": a bare hour where only a time can stand.
-  { re: /\b(?:at|from|by|until|till|before|after|around|about|starts?|ends?)\s+(\d{1,2})(?![\d:.,%]|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|h|hours?|people|guests|days?|weeks?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
+  { re: /\b(?:at|from|by|until|till|before|after|around|about|starts?|ends?|kl\.?)\s+(\d{1,2})(?![\d:.,%]|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|h|hours?|people|guests|days?|weeks?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
   { re: /(?<![\d.,:/])\b(\d{1,2})\s*[-–—]\s*(?=\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\d{1,2}[:.]\d{2})/g,
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
@@ -82,8 +83,15 @@ function hourRange(text: string, start: number, from: string, to: string): boole
 }
 
 // Words next to a bare hour that say which half of the day it is: "8:00 tonight", "7.30 in the morning".
-const EVENING = /^\s*(?:tonight|this evening|in the evening|at night|tomorrow evening|tomorrow night)\b|\b(?:tonight|this evening)(?:'s)?\s+(?:at\s+)?$/;
-const MORNING = /^\s*(?:this morning|in the morning|tomorrow morning)\b|\b(?:this morning|tomorrow morning)(?:'s)?\s+(?:at\s+)?$/;
+const WEEKDAY_PART = "(?:on\\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\s+";
+const EVENING = new RegExp(`^\\s*(?:tonight|this evening|in the evening|at night|tomorrow evening|tomorrow night|${WEEKDAY_PART}(?:evening|night))\\b|\\b(?:tonight|this evening)(?:'s)?\\s+(?:at\\s+)?$`);
+const MORNING = new RegExp(`^\\s*(?:this morning|in the morning|tomorrow morning|${WEEKDAY_PART}morning)\\b|\\b(?:this morning|tomorrow morning)(?:'s)?\\s+(?:at\\s+)?$`);
+
+const dayPartAfter = (m: RegExpMatchArray) => {
+  if (/\b(?:room|rm|level|floor|gate|platform|building|block|unit|version|section|no)\.?\s*$/.test(m.input!.slice(Math.max(0, m.index! - 12), m.index!))) return false;
+  const after = m.input!.slice(m.index! + m[0].length, m.index! + m[0].length + 24);
+  return EVENING.test(after) || MORNING.test(after);
+};
 
 /** A bare hour is read as the half of the day the words around it name. */
 function dayPart(text: string, span: Span<TimeValue>): Span<TimeValue> {
@@ -140,6 +148,12 @@ const DATE_HINT = /\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|j
 
 const PAST_HINT = /\b(?:was|were|had|did|went|came|got|sent|said|told|rang|saw|left|met|took|gave|made|paid|\w{2,}ed)\b/;
 
+/** The day `days` after the date of `iso`, as an ISO date. */
+function shiftDays(iso: string, days: number): string {
+  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
 /** The date of `weekday` (1 = Monday) on or after (direction 1) or on or before (-1) the day of `iso`. */
 function nearestWeekday(iso: string, weekday: number, direction: 1 | -1): { year: number; month: number; day: number } {
   const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
@@ -153,7 +167,14 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
   if (!DATE_HINT.test(text)) return [];
   const instant = new Date(ref.time);
   if (Number.isNaN(instant.getTime())) return [];
-  const results = parser.parse(text, { instant, timezone: offsetMinutes(ref.time) });
+  const options = { instant, timezone: offsetMinutes(ref.time) };
+  const results = parser.parse(text, options).flatMap((r) => {
+    // chrono reads "evening tomorrow" ("parents' evening tomorrow") as this evening: the day word
+    // alone is the date.
+    const day = /\b(?:today|tomorrow|yesterday|tonight)\b/.exec(r.text);
+    if (!day || r.start.isCertain("day")) return [r];
+    return parser.parse(day[0], options).map((d) => Object.assign(d, { index: r.index + day.index, text: day[0] }));
+  });
   const out: Span<DateValue>[] = [];
   for (const r of results) {
     // "now" and "right now" are no date a reader would check.
@@ -190,7 +211,12 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
     // The tagger runs only where a past form stands near ("texted", "was", "came"): it costs.
     const near = text.slice(Math.max(0, w.start - 60), w.end + 30);
     const past = PAST_HINT.test(near) && pastClause(text, w.start, w.end);
-    w.value = { ...w.value, implied: nearestWeekday(ref.time, k.weekday, past ? -1 : 1) };
+    // Today's own weekday ahead is next week's: on a Friday, "see you Friday" is not today.
+    let implied = nearestWeekday(ref.time, k.weekday, past ? -1 : 1);
+    if (!past && implied.day === Number(ref.time.slice(8, 10)) && !/\b(?:today|tonight|this)\b/.test(text.slice(Math.max(0, w.start - 30), w.end + 30))) {
+      implied = nearestWeekday(shiftDays(ref.time, 1), k.weekday, 1);
+    }
+    w.value = { ...w.value, implied };
   }
   // "Thursday's rehearsal (7pm, 29 Oct)": a weekday followed closely by a date of that weekday is
   // that date, not the nearest Thursday.

@@ -108,12 +108,17 @@ function contradiction(reader: Reader, s: Statement, fact: Fact): string | null 
   return null;
 }
 
+const subjectKey = (fact: Fact) => fact.about.map((g) => g.label).sort().join("|");
+
 export function readFacts(reader: Reader, statements: readonly Statement[], facts: readonly Fact[]): FactReading[] {
   // A question may carry a fact (a clarifying question names what it asks about).
   const asserting = statements.filter((s) => s.kind !== "code");
   return facts.map((fact, i) => {
     const groups = [...fact.about, ...fact.values];
-    const foreign = facts.filter((_, j) => j !== i).flatMap((f) => [...f.about, ...f.values])
+    // Another fact about the same subject may stand between ("the appointment is tomorrow, Tue 24
+    // Nov, at 10:30" holds both its date and its time); one about another subject may not.
+    const subject = subjectKey(fact);
+    const foreign = facts.filter((f, j) => j !== i && !(subject !== "" && subjectKey(f) === subject)).flatMap((f) => [...f.about, ...f.values])
       .filter((g) => !groups.some((own) => own.label === g.label));
     const held = asserting.find((s) => holdsIn(reader, bound(s), groups, foreign));
     if (held) return { fact: fact.label, status: "held" as const, statement: bound(held) };

@@ -19,7 +19,8 @@ export interface Statement {
 }
 
 /** A sentence ending in "?" (before closing quotes or brackets). */
-export const isQuestion = (text: string) => /\?["')\]]*$/.test(text);
+// A statement that quotes a question asks nothing: 'Sent to Cami: "can you join at 1?"'.
+export const isQuestion = (text: string) => /\?["')\]]*$/.test(text) && !/^[^"\u201c]*:\s*["\u201c][^"\u201c\u201d]*\?["\u201d]\W*$/.test(text);
 
 /** The text a reader binds: the context, then the statement. */
 export const bound = (s: Statement) => (s.context ? `${s.context} :: ${s.text}` : s.text);

@@ -19,7 +19,7 @@ export const CUES = {
   ],
   /** Attribute a value to a source ("Jess said 8am", "your calendar says 8:00"): reporting is not
    *  asserting ("said yes" is not an attribution). */
-  attribution: ["said", "says", "say", "wrote", "writes", "written", "claimed", "claims", "mentioned", "thought", "thinks", "believed", "believes", "according to", "asks", "asked", "suggested", "suggests", "proposed", "proposes",
+  attribution: ["said", "says", "say", "wrote", "writes", "written", "claimed", "claims", "mentioned", "thought", "thinks", "believed", "believes", "according to", "asks", "asked", "suggested", "suggests", "proposed", "proposes", "claiming", "purporting",
     // a record that lags behind: "your calendar still had 8:00", "the entry shows 7pm"
     "still had", "still has", "still shows", "still showed", "still lists", "still listed", "still on", "shows", "showed", "listed as", "calendar had", "calendar has", "entry had", "entry has"],
   /** Date a value ("it was at 8am"): for a value that was never true, a correction only when the

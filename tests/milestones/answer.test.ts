@@ -139,6 +139,27 @@ test("a month and day in US order is that day of this year, with or without a we
   }
 });
 
+test("times and dates as people write them: a label's colon, a day part, 'kl 14', 'evening tomorrow', today's weekday", () => {
+  const times = (text: string) => extractTimes(text).map((s) => `${s.value.hour}:${s.value.minute}`);
+  assert.deepEqual(times("zoom for the lab meeting today at 11:00:"), ["11:0"]);
+  assert.deepEqual(times("for her it was 8.41 in the evening"), ["20:41"]);
+  assert.deepEqual(times("that was 8:41 on monday evening"), ["20:41"]);
+  assert.deepEqual(times("vi ringer kl 14 er tid"), ["14:0"]);
+  assert.deepEqual(times("lab meeting in room 2.14 in the morning"), []);
+  const day = (text: string) => extractDates(text, ref).map((d) => d.value.implied.day);
+  // Wed 11 Nov 2026: "parents' evening tomorrow" is the 12th; "on Wednesday" is next week's.
+  assert.deepEqual(day("reminder: parents evening tomorrow."), [12]);
+  assert.deepEqual(day("the orientation is on wednesday"), [18]);
+  assert.deepEqual(day("the orientation is today, wednesday"), [11, 11]);
+});
+
+test("two facts about one subject may stand in one statement; a quoted question asks nothing", () => {
+  const c = { facts: [{ about: ["appointment"], value: { date: "2026-11-12" } }, { about: ["appointment"], value: { time: "10:30" } }] };
+  assert.equal(judge(c, "Your test-results appointment is tomorrow, Thursday 12 November, at 10:30."), 1);
+  const sent = { claims: [[["Cami"], ["1pm", "at 1"]]] };
+  assert.equal(judge(sent, 'Sent to Cami on her field phone: "can you tell Maarten I\'ll join the zoom at 1?"', { done: ["send_message"] }), 1);
+});
+
 test("a value a record held before it changed is wrong asserted as current, true described as past", () => {
   const stale: DistractorSpec[] = [{ about: [["ride"]], value: { time: "07:00" }, was_true: true }];
   const c = { claims: [[["6.30", "6:30"]]] };
