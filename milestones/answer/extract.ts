@@ -40,7 +40,7 @@ interface TimePattern { re: RegExp; read(m: RegExpMatchArray): { hour: number; m
 const TIME_PATTERNS: TimePattern[] = [
   // 7:30, 19:30, 7.30pm, 7h30, 7:30 p.m.; a "." needs a round minute ("room 2.14" is no time).
   // A time may end a label ("today at 11:00:"); "8.41 in the evening" names its half of the day.
-  { re: new RegExp(`(?<![\\d.,:])(\\d{1,2})([:.h])([0-5]\\d)(?!\\d|:\\d)\\s*(?:${MERIDIEM})?`, "g"),
+  { re: new RegExp(`(?<![\\d.,:])(\\d{1,2})([:.h])([0-5]\\d)(?!\\d|:\\d)(?:\\s*${MERIDIEM})?`, "g"),
     read: (m) => (m[2] === "." && !m[4] && Number(m[3]) % 5 !== 0 && !dayPartAfter(m)) || Number(m[1]) > 24 ? null
       // "08:00" is a 24-hour clock: the morning.
       : { hour: Number(m[1]), minute: Number(m[3]), meridiem: m[4], ...(!m[4] && /^0\d$/.test(m[1]!) ? { known: true } : {}) } },
@@ -55,7 +55,8 @@ const TIME_PATTERNS: TimePattern[] = [
   { re: /\b(noon|midday)\b/g, read: () => ({ hour: 12, minute: 0, known: true }) },
   { re: /\bmidnight\b/g, read: () => ({ hour: 0, minute: 0, known: true }) },
   // "at 8", "from 8 to 10", "by 9", "8-12" / "8–12": a bare hour where only a time can stand.
-  { re: /\b(?:at|from|by|until|till|before|after|around|about|starts?|ends?|kl\.?)\s+(\d{1,2})(?![\d:.,%]|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|h|hours?|people|guests|days?|weeks?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
+  // A sentence's comma or full stop may follow ("finals are at 5, Bloque Sur"); "a las 5" is Spanish.
+  { re: /\b(?:at|from|by|until|till|before|after|around|about|starts?|ends?|kl\.?|a las|a la)\s+(\d{1,2})(?![\d:%]|[.,]\d|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|h|hours?|people|guests|days?|weeks?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
   { re: /(?<![\d.,:/])\b(\d{1,2})\s*[-–—]\s*(?=\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\d{1,2}[:.]\d{2})/g,
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },

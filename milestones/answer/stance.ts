@@ -77,8 +77,12 @@ const lastWords = (text: string, n: number) => text.split(" ").slice(-n).join(" 
 function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
   const window = lastWords(before.replace(/^(no|nope|not quite|not exactly|not really)\s*[!.:,\u2013\u2014-]+\s*|^(no|nope)\s+(?=(it|it's|its|that|that's|he|she|they|you|i|we|there|the)\b)/, ""), words);
   if (!hasCue(window, CUES.negation)) return false;
+  // "I won't make it on Friday", "can't wait for Saturday": a modal denies the act, not the day.
+  if (MODAL_ACT.test(window)) return false;
   return !/\b(until|till|before|after)\b/.test(window.slice(Math.max(0, window.search(/n't|\bnot\b|\bno\b|\bnever\b/))));
 }
+
+const MODAL_ACT = /\b(?:won't|can't|cannot|couldn't|wouldn't|will not|can not)\s+(?:make|come|go|join|attend|wait|be able|get|do|see|miss|leave)\b(?:\s+\S+){0,3}\s*$/;
 
 /** The old value of a change: after a change verb, the last direction word before it is "from". */
 const WHEN = /\d|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|noon|midnight)\b/;

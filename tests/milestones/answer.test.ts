@@ -153,6 +153,25 @@ test("times and dates as people write them: a label's colon, a day part, 'kl 14'
   assert.deepEqual(day("the orientation is today, wednesday"), [11, 11]);
 });
 
+test("a bare hour before a comma or full stop, Spanish 'a las', a time's span without the space after it", () => {
+  const times = (text: string) => extractTimes(text).map((s) => `${s.value.hour}:${s.value.minute}|${text.slice(s.start, s.end)}`);
+  assert.deepEqual(times("finals are at 5, bloque sur"), ["5:0|at 5"]);
+  assert.deepEqual(times("plumber coming tomorrow at 10."), ["10:0|at 10"]);
+  assert.deepEqual(times("las finales son a las 5"), ["5:0|a las 5"]);
+  assert.deepEqual(times("about 1,000 people at 10.30"), ["10:30|10.30"]);
+  // The span ends at the time, so " and lands" starts the next clause: 9:05 is the departure.
+  const c = { distractors: [{ about: [["lands"]], value: { time: "09:05" } }] };
+  assert.equal(judge(c, "Her flight leaves Seattle at 9:05 and lands at SFO at 11:17am."), 1);
+  assert.equal(judge(c, "Her flight lands at 9:05."), 0);
+});
+
+test("a modal denies the act, not its day: 'I won't make it on Friday' states Friday", () => {
+  const c = { claims: [[["Friday"]]], distractors: [{ value: { date: "2026-11-14" } }] };
+  assert.equal(judge(c, "I won't make it on Friday."), 1);
+  assert.equal(judge(c, "Can't wait for Saturday!"), 0);
+  assert.equal(judge(c, "It's not on Saturday; it's on Friday."), 1);
+});
+
 test("two facts about one subject may stand in one statement; a quoted question asks nothing", () => {
   const c = { facts: [{ about: ["appointment"], value: { date: "2026-11-12" } }, { about: ["appointment"], value: { time: "10:30" } }] };
   assert.equal(judge(c, "Your test-results appointment is tomorrow, Thursday 12 November, at 10:30."), 1);
