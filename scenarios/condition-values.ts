@@ -1,0 +1,60 @@
+import { DateTime } from "luxon";
+import type { ProtagonistFile } from "./protagonist-format.js";
+import type { ScenarioFile } from "./scenario-format.js";
+import { extract, typedPhrase, type Reference } from "../milestones/answer/extract.js";
+import { sameValue, showValue, type Value, type ValueType } from "../milestones/answer/values.js";
+import { protagonistRegion } from "../db/phone.js";
+
+// A success condition that names a time, a date or an amount ("texts Bev the 19:30 start", "says
+// $2,640 at the vet") is a fact the scenario's author meant to be checked. One that no milestone
+// or minefield names (as a typed value, or words that read as one) is checked by nothing: a wrong
+// answer or a wrong text with another value would pass. Validate lists them as a worklist.
+
+const TYPES: readonly ValueType[] = ["time", "date", "amount"];
+
+export interface UncheckedValue { condition: string; value: string; words: string }
+
+/** Every typed value a scoring spec names, in strings (claims, phrases, comparisons) or as typed
+ *  objects ({"time": "19:30"}). */
+function checkedValues(spec: unknown, ref: Reference): Value[] {
+  const out: Value[] = [];
+  const walk = (x: unknown): void => {
+    if (typeof x === "string") {
+      const text = x.toLowerCase();
+      for (const type of TYPES) for (const span of extract(text, type, ref)) out.push(span.value);
+      const whole = typedPhrase(x, ref);
+      if (whole) out.push(whole);
+    } else if (Array.isArray(x)) {
+      x.forEach(walk);
+    } else if (x !== null && typeof x === "object") {
+      const o = x as Record<string, unknown>;
+      const typed = typeof o.time === "string" ? o.time : typeof o.date === "string" ? o.date : null;
+      if (typed !== null) { const v = typedPhrase(typed, ref); if (v) out.push(v); }
+      if (typeof o.amount === "number") out.push({ type: "amount", amount: o.amount, currency: typeof o.currency === "string" ? o.currency.toLowerCase() : undefined } as Value);
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(spec);
+  return out;
+}
+
+/** The times, dates and amounts the success conditions name that no milestone or minefield names. */
+export function uncheckedConditionValues(file: ScenarioFile, protagonist: ProtagonistFile): UncheckedValue[] {
+  const now = DateTime.fromISO(file.reference_time, { zone: protagonist.timezone });
+  if (!now.isValid) return [];
+  const ref: Reference = { time: now.toISO()!, region: protagonistRegion(protagonist) };
+  const checked = checkedValues([file.milestones, file.minefields ?? null], ref);
+  const out: UncheckedValue[] = [];
+  for (const condition of file.success_conditions ?? []) {
+    // "(optional)" marks what a correct answer may leave out.
+    if (/\boptional\b|\bif (?:counted|asked|relevant)\b/i.test(condition)) continue;
+    const text = condition.toLowerCase();
+    for (const type of TYPES) {
+      for (const span of extract(text, type, ref)) {
+        if (checked.some((c) => c.type === span.value.type && sameValue(c, span.value))) continue;
+        out.push({ condition, value: showValue(span.value), words: condition.slice(span.start, span.end) });
+      }
+    }
+  }
+  return out;
+}
