@@ -82,6 +82,8 @@ function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
   return !/\b(until|till|before|after)\b/.test(window.slice(Math.max(0, window.search(/n't|\bnot\b|\bno\b|\bnever\b/))));
 }
 
+const MOVED_FROM = /\b(?:down|up|reduced|lowered|raised|increased|decreased|cut|dropped)\s+from(?:\s+\S+){0,2}$/;
+
 const MODAL_ACT = /\b(?:won't|can't|cannot|couldn't|wouldn't|will not|can not)\s+(?:make|come|go|join|attend|wait|be able|get|do|see|miss|leave)\b(?:\s+\S+){0,3}\s*$/;
 
 /** The old value of a change: after a change verb, the last direction word before it is "from". */
@@ -148,6 +150,8 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   const after = text.slice(end);
   if (deniedBefore(before)) return "denied";
   if (isOldValue(before, text.slice(start, end)) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
+  // "10% (down from Halyard's 15%)", "up from $40k": what a figure moved from.
+  if (MOVED_FROM.test(before)) return "old";
   // A label that dates what follows it, anywhere in its cell (a row reads "header: cell; ..."): a
   // table's "Before" or "Old" column ("before: tue 24 nov, 10:30-11:00"), "was: 7pm".
   if (/(?:^|;|::)\s*(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:[^;:]*$/.test(text.slice(0, start))) return "old";

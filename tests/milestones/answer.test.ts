@@ -172,6 +172,12 @@ test("a modal denies the act, not its day: 'I won't make it on Friday' states Fr
   assert.equal(judge(c, "It's not on Saturday; it's on Friday."), 1);
 });
 
+test("what a figure moved from is its old value: 'down from 15%'", () => {
+  const c = { claims: [[["pool"], ["10%"]]], distractors: [{ about: ["pool"], value: "15%" }] };
+  assert.equal(judge(c, "Option pool: 10% (down from Halyard's 15%)."), 1);
+  assert.equal(judge(c, "The option pool stays at 15%, not 10%."), 0);
+});
+
 test("two facts about one subject may stand in one statement; a quoted question asks nothing", () => {
   const c = { facts: [{ about: ["appointment"], value: { date: "2026-11-12" } }, { about: ["appointment"], value: { time: "10:30" } }] };
   assert.equal(judge(c, "Your test-results appointment is tomorrow, Thursday 12 November, at 10:30."), 1);
