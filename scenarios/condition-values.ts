@@ -14,8 +14,8 @@ const TYPES: readonly ValueType[] = ["time", "date", "amount"];
 
 export interface UncheckedValue { condition: string; value: string; words: string }
 
-/** Every typed value a scoring spec names, in strings (claims, phrases, comparisons) or as typed
- *  objects ({"time": "19:30"}). */
+/** Every typed value a scoring spec names, in strings (claims, phrases, comparisons, the strings of
+ *  typed objects such as {"time": "19:30"}) or as amounts. */
 function checkedValues(spec: unknown, ref: Reference): Value[] {
   const out: Value[] = [];
   const walk = (x: unknown): void => {
@@ -27,9 +27,8 @@ function checkedValues(spec: unknown, ref: Reference): Value[] {
     } else if (Array.isArray(x)) {
       x.forEach(walk);
     } else if (x !== null && typeof x === "object") {
+      // {"time": "19:30"} and {"date": ...} are read through their strings; an amount is a number.
       const o = x as Record<string, unknown>;
-      const typed = typeof o.time === "string" ? o.time : typeof o.date === "string" ? o.date : null;
-      if (typed !== null) { const v = typedPhrase(typed, ref); if (v) out.push(v); }
       if (typeof o.amount === "number") out.push({ type: "amount", amount: o.amount, currency: typeof o.currency === "string" ? o.currency.toLowerCase() : undefined } as Value);
       Object.values(o).forEach(walk);
     }

@@ -17,9 +17,11 @@ export const CUES = {
     "mistake", "mistaken", "misread", "typo", "superseded", "replaced", "instead of", "rather than", "meant to be",
     "supposed to be", "was going to", "were going to", "formerly", "prior", "before the change", "stale",
   ],
+  /** Words someone says or writes: a report unless the speaker is the assistant itself ("I said"). */
+  speech: ["said", "says", "say", "wrote", "writes", "written", "mentioned", "asks", "asked", "suggested", "suggests", "proposed", "proposes"],
   /** Attribute a value to a source ("Jess said 8am", "your calendar says 8:00"): reporting is not
-   *  asserting ("said yes" is not an attribution). */
-  attribution: ["said", "says", "say", "wrote", "writes", "written", "claimed", "claims", "mentioned", "thought", "thinks", "believed", "believes", "according to", "asks", "asked", "suggested", "suggests", "proposed", "proposes", "claiming", "purporting",
+   *  asserting ("said yes" is not an attribution). The speech words are attributions too. */
+  attribution: ["claimed", "claims", "thought", "thinks", "believed", "believes", "according to", "claiming", "purporting",
     // a record that lags behind: "your calendar still had 8:00", "the entry shows 7pm"
     "still had", "still has", "still shows", "still showed", "still lists", "still listed", "still on", "shows", "showed", "listed as", "calendar had", "calendar has", "entry had", "entry has"],
   /** Date a value ("it was at 8am"): for a value that was never true, a correction only when the
@@ -82,7 +84,8 @@ function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
   return !/\b(until|till|before|after)\b/.test(window.slice(Math.max(0, window.search(/n't|\bnot\b|\bno\b|\bnever\b/))));
 }
 
-const MOVED_FROM = /\b(?:down|up|reduced|lowered|raised|increased|decreased|cut|dropped)\s+from(?:\s+\S+){0,2}$/;
+// Change verbs ("cut from", "raised from") are read by isOldValue; these words are not among them.
+const MOVED_FROM = /\b(?:down|up|reduced|lowered|increased|decreased)\s+from(?:\s+\S+){0,2}$/;
 
 const MODAL_ACT = /\b(?:won't|can't|cannot|couldn't|wouldn't|will not|can not)\s+(?:make|come|go|join|attend|wait|be able|get|do|see|miss|leave)\b(?:\s+\S+){0,3}\s*$/;
 
@@ -131,7 +134,7 @@ export function pastClause(text: string, start: number, end: number): boolean {
 // report whose speaker is the very subject asked about ("Yui suggested flowers" when the question
 // is what Yui suggested): `isSubject` tells, for a distractor bound to a subject.
 const OWN_SPEAKER = /\b(?:i|we)(?:'ve|'d| have| had)?\s+(?:also\s+|just\s+|already\s+)?$/;
-const SPEECH = /\b(?:said|says|say|wrote|writes|written|mentioned|suggested|suggests|proposed|proposes|asked|asks)\b/g;
+const SPEECH = new RegExp(`\\b(?:${CUES.speech.join("|")})\\b`, "g");
 function claimedBySpeaker(before: string, isSubject?: (speaker: string) => boolean): boolean {
   const cue = [...before.matchAll(SPEECH)].pop();
   if (!cue) return false;
@@ -162,7 +165,7 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
     if (isOldValue(outer, text.slice(start, end)) || hasCue(lastWords(outer, NEGATION_WINDOW), CUES.correction)) return "old";
   }
   if (PAST_AFTER.test(after) || (UNTIL_AFTER.test(after) && hasCue(before, CUES.dating))) return "old";
-  if (hasCue(before, CUES.attribution) && !claimedBySpeaker(before, isSubject)) return "reported";
+  if ((hasCue(before, CUES.speech) || hasCue(before, CUES.attribution)) && !claimedBySpeaker(before, isSubject)) return "reported";
   if (wasTrue && pastClause(text, start, end)) return "past";
   return "asserted";
 }
