@@ -129,12 +129,16 @@ export class Episode {
     const outcome = this.execute(name, tool, rawArgs, index);
     const write = tool?.write ?? false;
     if (outcome.ok && tool?.write) this.record(this.tracker!.next(this.database().db, this.current()));
-    return this.push({
-      kind: "tool", tool: name, arguments: args,
-      ...(isPlainObject(rawArgs) ? {} : { raw_arguments: rawArgs ?? null }),
-      ...(callId === undefined ? {} : { call_id: callId }),
-      write, ...outcome,
-    }) as ToolStep;
+    // Built in place, in the order the log writes its keys: spreads cost more than the tool
+    // call itself on a fast read.
+    const step: Record<string, unknown> = { index, time: this.clock.display(index), snapshot: this.snapshotCount - 1, kind: "tool", tool: name, arguments: args };
+    if (!isPlainObject(rawArgs)) step.raw_arguments = rawArgs ?? null;
+    if (callId !== undefined) step.call_id = callId;
+    step.write = write;
+    step.ok = outcome.ok;
+    if (outcome.ok) step.result = outcome.result;
+    else step.error = outcome.error;
+    return this.append(step as unknown as ToolStep);
   }
 
   private execute(
@@ -173,11 +177,14 @@ export class Episode {
     this.admitMessage(content);
     const step = this.push({ kind: "agent", content }) as AgentStep;
     if (options.scriptedUser === false) return { step, user: null, ended: this.ended };
-    const reply = this.ended ? null : this.user.reply(content);
+    // Asked again after the user fell silent: an answer sent as several messages often puts its
+    // question last, after a message the user had nothing to say to. The user answers what it can.
+    const reply = this.user.reply(content);
     if (reply === null) {
       this.ended = true;
       return { step, user: null, ended: true };
     }
+    this.ended = false;
     return { step, user: this.push({ kind: "user", content: reply }) as UserStep, ended: false };
   }
 
@@ -259,10 +266,13 @@ export class Episode {
 
   private push(step: DistributiveOmit<Step, "index" | "time" | "snapshot">): Step {
     const index = this.steps.length;
-    const full = { index, time: this.clock.display(index), snapshot: this.snapshotCount - 1, ...step } as Step;
-    this.steps.push(full);
-    for (const o of this.observers) o.step?.(full);
-    return full;
+    return this.append({ index, time: this.clock.display(index), snapshot: this.snapshotCount - 1, ...step } as Step);
+  }
+
+  private append<S extends Step>(step: S): S {
+    this.steps.push(step);
+    for (const o of this.observers) o.step?.(step);
+    return step;
   }
 
   /** A write that changed nothing (an update to the same values) still makes a snapshot: the

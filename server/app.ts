@@ -73,9 +73,10 @@ export function createApp(catalog: ScenarioCatalog, store: EpisodeStore, options
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   app.get("/openapi.json", (req, res) => { res.json(openApiDocument(`${req.protocol}://${req.get("host") ?? "127.0.0.1"}`)); });
+  // Tool calls are most of the traffic: their router comes first.
+  app.use(episodeRoutes(catalog, store, scoring, snapshots, turns));
   app.use(mcpRoutes(catalog, store, snapshots, turns));
   app.use(scenarioRoutes(catalog));
-  app.use(episodeRoutes(catalog, store, scoring, snapshots, turns));
   app.use(scoreRoutes(scoring, options.maxLogBytes));
   app.use(notFoundRoute);
   app.use(errorHandler);

@@ -137,6 +137,19 @@ test("the scripted user answers a multi-turn agent and then ends the conversatio
   assert.equal(third.user, null);
 });
 
+test("an agent message the user can answer reopens a conversation it had ended (an answer in several messages, its question last)", () => {
+  const e = new Episode("t", fixtureCatalog().get("test-ask-sam")!, { tickSeconds: 5 });
+  assert.equal(e.agentMessage("On it.").user?.content, "Thanks, that's all.");
+  const silent = e.agentMessage("I found the call on Sunday.");
+  assert.equal(silent.ended, true);
+  const asked = e.agentMessage("Before I text him: what should I say?");
+  assert.equal(asked.ended, false);
+  assert.equal(asked.user?.content, "Tell him Sunday at 10 is still on.");
+  assert.equal(e.isEnded, false);
+  // Each reply is said once: nothing is left to answer with.
+  assert.equal(e.agentMessage("Which wording?").ended, true);
+});
+
 test("a single-turn scenario ends at the agent's reply", () => {
   const e = openEpisode();
   const turn = e.agentMessage("Done.");
