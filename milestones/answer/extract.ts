@@ -34,6 +34,10 @@ function hour24(h: number, meridiem: string | undefined): { hour: number; known:
 }
 
 const toHour = (s: string) => WORD_HOURS[s] ?? Number(s);
+const MINUTE_WORDS: Record<string, number> = { five: 5, ten: 10, twenty: 20, "twenty-five": 25 };
+const ES_HOURS: Record<string, number> = {
+  una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, once: 11, doce: 12,
+};
 
 interface TimePattern { re: RegExp; read(m: RegExpMatchArray): { hour: number; minute: number; meridiem?: string; known?: boolean } | null }
 
@@ -52,11 +56,45 @@ const TIME_PATTERNS: TimePattern[] = [
   { re: new RegExp(`\\bhalf(?: past)? ${HOUR_WORD}\\b(?:\\s*${MERIDIEM})?`, "g"), read: (m) => ({ hour: toHour(m[1]!), minute: 30, meridiem: m[2] }) },
   { re: new RegExp(`\\bquarter past ${HOUR_WORD}\\b`, "g"), read: (m) => ({ hour: toHour(m[1]!), minute: 15 }) },
   { re: new RegExp(`\\bquarter to ${HOUR_WORD}\\b`, "g"), read: (m) => ({ hour: (toHour(m[1]!) + 11) % 12 || 12, minute: 45 }) },
+  // ten past four, twenty to 5
+  { re: new RegExp(`\\b(five|ten|twenty|twenty-five|\\d{1,2})\\s+(past|to)\\s+${HOUR_WORD}\\b(?:\\s*${MERIDIEM})?`, "g"),
+    read: (m) => {
+      const minutes = MINUTE_WORDS[m[1]!] ?? Number(m[1]);
+      if (minutes < 1 || minutes > 30) return null;
+      const hour = toHour(m[3]!);
+      return m[2] === "past" ? { hour, minute: minutes, meridiem: m[4] } : { hour: (hour + 11) % 12 || 12, minute: 60 - minutes, meridiem: m[4] };
+    } },
+  // Spanish: "a las cinco y media", "a las 9 y 40", "a la una menos cuarto"
+  { re: new RegExp(`\\ba las? (${Object.keys(ES_HOURS).join("|")}|\\d{1,2})(?:\\s+y\\s+(media|cuarto|\\d{1,2})|\\s+menos\\s+(cuarto|\\d{1,2}))?(?![\\d:.h])`, "g"),
+    read: (m) => {
+      const hour = ES_HOURS[m[1]!] ?? Number(m[1]);
+      if (hour > 24) return null;
+      const plus = m[2] === "media" ? 30 : m[2] === "cuarto" ? 15 : m[2] ? Number(m[2]) : 0;
+      const minus = m[3] === "cuarto" ? 15 : m[3] ? Number(m[3]) : 0;
+      if (plus > 59 || minus > 59) return null;
+      return minus ? { hour: (hour + 23) % 24 || (hour === 1 ? 12 : 0), minute: 60 - minus } : { hour, minute: plus };
+    } },
+  // Japanese: 14時, 14時30分, 午後3時, 3時半
+  { re: /(午前|午後)?\s*(\d{1,2})\s*時(?:\s*(\d{1,2})\s*分|(半))?/g,
+    read: (m) => {
+      const h = Number(m[2]);
+      if (h > 24) return null;
+      const hour = m[1] === "午後" && h < 12 ? h + 12 : m[1] === "午前" && h === 12 ? 0 : h;
+      return { hour, minute: m[4] ? 30 : m[3] ? Number(m[3]) : 0, known: m[1] !== undefined || h === 0 || h > 12 };
+    } },
+  // "17h", "a las 17 h": a 24-hour clock hour (a small number before "h" is a duration: "2h").
+  { re: /(?<![\d.,:])\b(1[3-9]|2[0-3])\s?h\b(?!\d)/g, read: (m) => ({ hour: Number(m[1]), minute: 0 }) },
+  // "8 in the morning", "9 at night": a bare hour with the half of the day after it.
+  { re: /(?<![\d.,:/£$€-])\b(\d{1,2})(?=\s+(?:in the morning|in the evening|in the afternoon|at night|tonight|this morning|this evening)\b)/g,
+    read: (m) => (Number(m[1]) <= 12 ? { hour: Number(m[1]), minute: 0 } : null) },
+  // "at ten", "until nine": an hour in words where only a time can stand.
+  { re: new RegExp(`\\b(?:at|from|by|until|till|around|about|after|before|since)\\s+${HOUR_WORD.replace("|\\d{1,2}", "")}\\b(?![-'])(?!\\s+(?:point|of|time|times|stage|another|more|or|and|go|days?|weeks?|months?|years?|minutes?|mins?|hours?|hrs?|people|persons?|guests?|kids?|children|each|sides?|ends?|least|once|last|percent|per|things?|items?|tickets?|copies|pills?|doses?|tablets?|nights?|of)\\b)`, "g"),
+    read: (m) => ({ hour: toHour(m[1]!), minute: 0 }) },
   { re: /\b(noon|midday)\b/g, read: () => ({ hour: 12, minute: 0, known: true }) },
   { re: /\bmidnight\b/g, read: () => ({ hour: 0, minute: 0, known: true }) },
   // "at 8", "from 8 to 10", "by 9", "8-12" / "8–12": a bare hour where only a time can stand.
   // A sentence's comma or full stop may follow ("finals are at 5, Bloque Sur"); "a las 5" is Spanish.
-  { re: /\b(?:at|from|by|until|till|before|after|around|about|starts?|ends?|kl\.?|a las|a la)\s+(\d{1,2})(?![\d:%]|[.,]\d|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|h|hours?|people|guests|days?|weeks?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
+  { re: /\b(?:at|from|by|until|till|before|after|around|about|since|starts?|ends?|kl\.?|a las|a la)\s+(\d{1,2})(?![\d:%]|[.,]\d|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|h|hours?|people|guests|days?|weeks?|months?|years?|yrs?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
   { re: /(?<![\d.,:/])\b(\d{1,2})\s*[-–—]\s*(?=\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\d{1,2}[:.]\d{2})/g,
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
@@ -85,8 +123,8 @@ function hourRange(text: string, start: number, from: string, to: string): boole
 
 // Words next to a bare hour that say which half of the day it is: "8:00 tonight", "7.30 in the morning".
 const WEEKDAY_PART = "(?:on\\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\s+";
-const EVENING = new RegExp(`^\\s*(?:tonight|this evening|in the evening|at night|tomorrow evening|tomorrow night|${WEEKDAY_PART}(?:evening|night))\\b|\\b(?:tonight|this evening)(?:'s)?\\s+(?:at\\s+)?$`);
-const MORNING = new RegExp(`^\\s*(?:this morning|in the morning|tomorrow morning|${WEEKDAY_PART}morning)\\b|\\b(?:this morning|tomorrow morning)(?:'s)?\\s+(?:at\\s+)?$`);
+const EVENING = new RegExp(`^\\s*(?:tonight|this evening|in the evening|in the afternoon|this afternoon|at night|tomorrow evening|tomorrow night|tomorrow afternoon|${WEEKDAY_PART}(?:evening|night|afternoon)|de la (?:tarde|noche)|por la (?:tarde|noche)|på (?:kvällen|eftermiddagen)|i kväll|ikväll)(?![a-zåäö])|\\b(?:tonight|this evening|this afternoon)(?:'s)?\\s+(?:at\\s+)?$`);
+const MORNING = new RegExp(`^\\s*(?:this morning|in the morning|tomorrow morning|${WEEKDAY_PART}morning|de la mañana|por la mañana|på (?:morgonen|förmiddagen))(?![a-zåäö])|\\b(?:this morning|tomorrow morning)(?:'s)?\\s+(?:at\\s+)?$`);
 
 const dayPartAfter = (m: RegExpMatchArray) => {
   if (/\b(?:room|rm|level|floor|gate|platform|building|block|unit|version|section|no)\.?\s*$/.test(m.input!.slice(Math.max(0, m.index! - 12), m.index!))) return false;
@@ -139,13 +177,39 @@ parser.parsers.push({
   extract: (_context, match) => ({ day: Number(match[2]), weekday: ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf(match[1]!.toLowerCase()) }),
 });
 
+// The people of the data also write Spanish, Swedish and Japanese: chrono-node's parsers for those
+// run only where a word of theirs stands ("jueves 12 de noviembre", "på lördag", "明日").
+const WEEKDAY_ES = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+const esParser = chrono.es.casual.clone();
+// "el sábado 14": a weekday and a day of the month (chrono takes the number for an hour).
+esParser.parsers.push({
+  pattern: () => new RegExp(`(${WEEKDAY_ES.join("|")}|miercoles|sabado)\\s+(\\d{1,2})\\b(?!\\s*(?:h\\b|:|\\.\\d|de la|hrs?\\b))`, "i"),
+  extract: (_context, match) => ({ day: Number(match[2]), weekday: WEEKDAY_ES.indexOf(match[1]!.toLowerCase().replace("miercoles", "miércoles").replace("sabado", "sábado")) }),
+});
+const svParser = chrono.sv.casual.clone();
+svParser.parsers.push({
+  pattern: () => /\bi morgon\b/i,
+  extract: (context) => {
+    const d = new Date(context.refDate.getTime() + 86_400_000);
+    return { day: d.getDate(), month: d.getMonth() + 1, year: d.getFullYear() };
+  },
+});
+const LOCALES: { hint: RegExp; parser: chrono.Chrono; skip?: RegExp }[] = [
+  { hint: /\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|hoy|mañana|pasado|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b/,
+    parser: esParser,
+    // "por la mañana" is the morning, not tomorrow.
+    skip: /(?:la|esta|una)\s+$/ },
+  { hint: /\b(?:måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag|idag|imorgon|i morgon|igår|januari|februari|mars|maj|juni|juli|augusti|oktober)\b/, parser: svParser },
+  { hint: /[月日曜明今昨]/, parser: chrono.ja.casual },
+];
+
 function offsetMinutes(iso: string): number {
   const m = /([+-])(\d{2}):?(\d{2})$/.exec(iso);
   return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
 }
 
 // What any date chrono reads must contain; most statements have none, and parsing costs.
-const DATE_HINT = /\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|tonight|tomorrow|yesterday|week|weekend|next|last|this|noon|midnight)/;
+const DATE_HINT = /\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|tonight|tomorrow|yesterday|week|weekend|next|last|this|noon|midnight|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|hoy|mañana|måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag|idag|imorgon|morgon|igår)|[月日曜明今昨]/;
 
 const PAST_HINT = /\b(?:was|were|had|did|went|came|got|sent|said|told|rang|saw|left|met|took|gave|made|paid|\w{2,}ed)\b/;
 
@@ -176,6 +240,16 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
     if (!day || r.start.isCertain("day")) return [r];
     return parser.parse(day[0], options).map((d) => Object.assign(d, { index: r.index + day.index, text: day[0] }));
   });
+  for (const locale of LOCALES) {
+    if (!locale.hint.test(text)) continue;
+    for (const r of locale.parser.parse(text, options)) {
+      if (locale.skip?.test(text.slice(Math.max(0, r.index - 8), r.index))) continue;
+      const dated = (e: chrono.ParsedResult) => (["day", "weekday", "month"] as const).some((k) => e.start.isCertain(k));
+      if (results.some((e) => dated(e) && e.index < r.index + r.text.length && r.index < e.index + e.text.length)) continue;
+      results.push(r);
+    }
+  }
+  results.sort((a, b) => a.index - b.index);
   const out: Span<DateValue>[] = [];
   for (const r of results) {
     // "now" and "right now" are no date a reader would check.

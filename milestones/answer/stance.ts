@@ -56,10 +56,13 @@ const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no)
  *  ends a clause, except after a short label ("Originally: Tue 6 Oct" is read as one). */
 export function clauseBefore(text: string, at: number): string {
   let start = 0;
-  for (const m of text.matchAll(CLAUSE_BREAK)) {
+  // A bracketed aside closed before the value leaves its clause whole: in "not this Tuesday (the
+  // 6th) at Helen's" the "not" still governs "at Helen's".
+  const read = text.slice(0, at).replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length)) + text.slice(at);
+  for (const m of read.matchAll(CLAUSE_BREAK)) {
     const end = m.index + m[0].length;
     if (end > at) break;
-    const label = text.slice(start, m.index).trim();
+    const label = read.slice(start, m.index).trim();
     if (m[0].startsWith(":") && label.split(/\s+/).length <= 4 && !hasCue(label, CUES.negation)) continue;
     start = end;
   }

@@ -153,6 +153,39 @@ test("times and dates as people write them: a label's colon, a day part, 'kl 14'
   assert.deepEqual(day("the orientation is today, wednesday"), [11, 11]);
 });
 
+test("the protagonists' other languages: Spanish, Swedish and Japanese dates and times; English times in words", () => {
+  const times = (text: string) => extractTimes(text).map((s) => `${s.value.hour}:${s.value.minute}`);
+  assert.deepEqual(times("a las cinco y media de la tarde"), ["17:30"]);
+  assert.deepEqual(times("llego a las 9 y 40"), ["9:40"]);
+  assert.deepEqual(times("a la una menos cuarto"), ["12:45"]);
+  assert.deepEqual(times("nos vemos a las 17h"), ["17:0"]);
+  assert.deepEqual(times("午後3時に"), ["15:0"]);
+  assert.deepEqual(times("14時30分"), ["14:30"]);
+  assert.deepEqual(times("outside yours at ten past four"), ["4:10"]);
+  assert.deepEqual(times("8 in the morning and 8 at night"), ["8:0", "20:0"]);
+  assert.deepEqual(times("see you at ten"), ["10:0"]);
+  assert.deepEqual(times("he's been there since 7"), ["7:0"]);
+  // No time: a duration, a point, a span of years.
+  assert.deepEqual(times("at one point it takes 2h"), []);
+  assert.deepEqual(times("since 10 years ago"), []);
+  // Wed 11 Nov 2026 (ref): the coming Thursday is the 12th; "mañana" is the 12th, but "por la mañana" is a morning.
+  const day = (text: string) => extractDates(text, ref).map((d) => `${d.value.implied.month}-${d.value.implied.day}`);
+  assert.deepEqual(day("quedamos el jueves 12 de noviembre a las 17:00"), ["11-12"]);
+  assert.deepEqual(day("nos vemos mañana"), ["11-12"]);
+  assert.deepEqual(day("el jueves por la mañana"), ["11-12"]);
+  assert.deepEqual(day("la veo el sábado 14"), ["11-14"]);
+  assert.deepEqual(day("vi ses på torsdag"), ["11-12"]);
+  assert.deepEqual(day("vi ses i morgon kl. 17.00"), ["11-12"]);
+  assert.deepEqual(day("明日の午後3時"), ["11-12"]);
+  assert.deepEqual(day("木曜日に"), ["11-12"]);
+});
+
+test("a bracketed aside leaves its clause whole: the negation before it still denies what follows", () => {
+  const c = { distractors: [["at Helen's"]] };
+  assert.equal(judge(c, "Book club is now Tuesday 13 October at Jo's, not this Tuesday (the 6th) at Helen's."), 1);
+  assert.equal(judge(c, "Book club (the usual one) is at Helen's."), 0);
+});
+
 test("a bare hour before a comma or full stop, Spanish 'a las', a time's span without the space after it", () => {
   const times = (text: string) => extractTimes(text).map((s) => `${s.value.hour}:${s.value.minute}|${text.slice(s.start, s.end)}`);
   assert.deepEqual(times("finals are at 5, bloque sur"), ["5:0|at 5"]);
