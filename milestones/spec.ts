@@ -135,6 +135,7 @@ const distractor = z.union([phrase, z.object({
   value: phrase,
   was_true: z.boolean().optional().describe("the value held once (an earlier version): described in the past tense it is no assertion"),
   record_outdated: z.boolean().optional().describe("a record still holds this value though a later message changed it (the calendar still says 19:00): validate then allows a distractor equal to the record"),
+  unsourced: z.boolean().optional().describe("nobody in the data says this value: reported from a source ('Emeka said it's on Prime Video') it is still the assistant's false claim"),
 }).strict()]);
 
 export const responseConstraint = z

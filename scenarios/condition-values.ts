@@ -11,6 +11,7 @@ import { protagonistRegion } from "../db/phone.js";
 // answer or a wrong text with another value would pass. Validate lists them as a worklist.
 
 const TYPES: readonly ValueType[] = ["time", "date", "amount"];
+const ISO_STAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 export interface UncheckedValue { condition: string; value: string; words: string }
 
@@ -20,6 +21,15 @@ function checkedValues(spec: unknown, ref: Reference): Value[] {
   const out: Value[] = [];
   const walk = (x: unknown): void => {
     if (typeof x === "string") {
+      // A timestamp ("2026-11-18T10:15:00", "...T13:05-08:00") names its wall-clock date and time,
+      // as written; its seconds and offset are no time of their own.
+      const stamp = ISO_STAMP.exec(x);
+      if (stamp) {
+        const [, y, mo, d, h, mi] = stamp.map(Number);
+        out.push({ type: "date", known: { year: y!, month: mo!, day: d! }, implied: { year: y!, month: mo!, day: d! } });
+        out.push({ type: "time", hour: h!, minute: mi!, meridiemKnown: true });
+        return;
+      }
       const text = x.toLowerCase();
       for (const type of TYPES) for (const span of extract(text, type, ref)) out.push(span.value);
       const whole = typedPhrase(x, ref);

@@ -13,8 +13,15 @@ const STOP = new Set(["with", "and", "the", "for", "from", "call", "meeting", "e
 // Only the title's own words name the event: an attendee's name is in many events, and a day or
 // month name ("Call Anders (Sunday)") would be read as a date ("today", when it is Sunday).
 const CALENDAR_WORDS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|today|tonight|tomorrow|morning|evening|night|noon)$/;
+const naming = (w: string) => w.length >= 4 && !STOP.has(w) && !/\d/.test(w) && !CALENDAR_WORDS.test(w);
+/** The title's naming words, and its adjacent word pairs with one of them: "partner meeting" names
+ *  the partner meeting where "partner" alone is also in "Partner pitch dry run". */
 function subjectWords(title: string): string[] {
-  return [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}'&]+/u).filter((w) => w.length >= 4 && !STOP.has(w) && !/\d/.test(w) && !CALENDAR_WORDS.test(w)))];
+  const tokens = title.toLowerCase().split(/[^\p{L}\p{N}'&]+/u).filter(Boolean);
+  const pairs = tokens.slice(1).map((w, i) => [tokens[i]!, w] as const)
+    .filter(([a, b]) => (naming(a) || naming(b)) && !/\d/.test(a + b) && !CALENDAR_WORDS.test(a) && !CALENDAR_WORDS.test(b) && a !== "w/" && b !== "w/")
+    .map(([a, b]) => `${a} ${b}`);
+  return [...new Set([...tokens.filter(naming), ...pairs])];
 }
 
 const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });

@@ -24,6 +24,8 @@ export interface Distractor {
   value: Group;
   /** The value held once (a record's earlier version): the past tense describes it truly. */
   wasTrue: boolean;
+  /** Nobody in the data says it: a report of it is still asserted. */
+  unsourced: boolean;
 }
 
 /** Straight quotes, NFKC, one space, line breaks kept: an answer before it is lower-cased (the
@@ -90,13 +92,13 @@ export function compileFact(f: { about?: readonly Phrase[]; value: Phrase }, ref
   };
 }
 
-export function compileDistractor(d: Phrase | { about?: readonly Phrase[]; value: Phrase; was_true?: boolean }, ref: Reference): Distractor {
+export function compileDistractor(d: Phrase | { about?: readonly Phrase[]; value: Phrase; was_true?: boolean; unsourced?: boolean }, ref: Reference): Distractor {
   if (typeof d === "string" || Array.isArray(d) || !("value" in d)) {
     const value = compileGroup(d as Phrase, ref);
-    return { label: value.label, about: [], value, wasTrue: false };
+    return { label: value.label, about: [], value, wasTrue: false, unsourced: false };
   }
-  const obj = d as { about?: readonly Phrase[]; value: Phrase; was_true?: boolean };
+  const obj = d as { about?: readonly Phrase[]; value: Phrase; was_true?: boolean; unsourced?: boolean };
   const about = (obj.about ?? []).map((p) => compileGroup(p, ref));
   const value = compileGroup(obj.value, ref);
-  return { label: [...about.map((g) => g.label), value.label].join(" + "), about, value, wasTrue: obj.was_true ?? false };
+  return { label: [...about.map((g) => g.label), value.label].join(" + "), about, value, wasTrue: obj.was_true ?? false, unsourced: obj.unsourced ?? false };
 }

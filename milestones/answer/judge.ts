@@ -172,6 +172,13 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
+  // An apposition: "the full partner meeting, Tue 27 Oct at 2 PM": a value that opens the clause
+  // after a comma describes what the clause before it named.
+  const comma = /,\s*$/.exec(text.slice(0, clause0));
+  if (comma && text.slice(clause0, o.start).split(/\s+/).filter(Boolean).length <= 3) {
+    const named = clauseBefore(text, comma.index);
+    if (about.every((g) => occurrences(reader, named, g).length > 0)) return true;
+  }
   // "It's this Tuesday (6 October) at Helen's": a sentence whose subject is "it" or "that" is about what
   // the sentence before named, up to its first clause break ("Her schedule is..." names its own).
   const offset = text.length - s.text.length;
@@ -214,7 +221,7 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
       const text = bound(s);
       const offset = text.length - s.text.length;
       const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !rangeEnd(text, o) && aboutInClause(reader, s, text, o, d.about)
-        && !wrongValueExcused(text, o.start, o.end, d.wasTrue, reader.ref.time, speakerIs(reader, d.about)) && !sourceNumber(text, o, d));
+        && !wrongValueExcused(text, o.start, o.end, d.wasTrue, reader.ref.time, speakerIs(reader, d.about), d.unsourced) && !sourceNumber(text, o, d));
       if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }
     }
   }

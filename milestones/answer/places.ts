@@ -6,11 +6,14 @@ import { DateTime } from "luxon";
 
 let zonesByPlace: Map<string, string[]> | undefined;
 
+/** "Bogotá" is the zone "America/Bogota": names compare without accents. */
+const fold = (name: string) => name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
 function places(): Map<string, string[]> {
   if (zonesByPlace) return zonesByPlace;
   const map = new Map<string, string[]>();
   const add = (name: string, zone: string) => {
-    const key = name.toLowerCase().replace(/_/g, " ");
+    const key = fold(name.replace(/_/g, " "));
     map.set(key, [...(map.get(key) ?? []), zone]);
   };
   for (const zone of Intl.supportedValuesOf("timeZone")) {
@@ -32,13 +35,14 @@ function places(): Map<string, string[]> {
 /** "in Nigeria", "in New York" right after a time, a place whose clock at `time` (ISO 8601 with the
  *  user's offset) is not the user's: the time is that place's. */
 export function inOtherPlace(after: string, time: string): boolean {
-  const m = /^\s*(?:\([^)]*\)\s*)?(?:,\s*)?in\s+([\p{L}'.-]+(?:\s+[\p{L}'.-]+){0,2})/u.exec(after);
+  // "16:01 in Nigeria", or the place right after the time: "23:59 Bogotá, which is 10:59 here".
+  const m = /^\s*(?:\([^)]*\)\s*)?(?:,\s*)?(?:in\s+)?([\p{L}'.-]+(?:\s+[\p{L}'.-]+){0,2})/u.exec(after);
   if (!m) return false;
   const at = DateTime.fromISO(time, { setZone: true });
   if (!at.isValid) return false;
   const words = m[1]!.replace(/[.]+$/, "").split(/\s+/);
   for (let n = words.length; n >= 1; n--) {
-    const zones = places().get(words.slice(0, n).join(" "));
+    const zones = places().get(fold(words.slice(0, n).join(" ")));
     if (zones) return zones.every((zone) => at.setZone(zone).offset !== at.offset);
   }
   return false;

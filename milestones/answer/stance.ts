@@ -226,8 +226,10 @@ function quoted(text: string, start: number, end: number): boolean {
  *  another place's clock (`time`: when the text was written, with the user's offset), offered or
  *  supposed. */
 export function wrongValueExcused(text: string, start: number, end: number, wasTrue: boolean, time?: string,
-  isSubject?: (speaker: string) => boolean): boolean {
-  if (stanceAt(text, start, end, wasTrue, isSubject) !== "asserted" || deniedAfter(text.slice(end))) return true;
+  isSubject?: (speaker: string) => boolean, unsourced = false): boolean {
+  const stance = stanceAt(text, start, end, wasTrue, isSubject);
+  // A value nobody in the data says is the assistant's own claim, whoever it is attributed to.
+  if ((stance !== "asserted" && !(unsourced && stance === "reported")) || deniedAfter(text.slice(end))) return true;
   if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end)) || (time !== undefined && inOtherPlace(text.slice(end), time))) return true;
   const sentence = text.slice(0, start).split(" :: ").pop()!;
   if (conditionalInstruction(sentence, text.slice(start)) || BRACKETED_OLD.test(sentence)) return true;

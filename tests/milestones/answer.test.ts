@@ -180,6 +180,14 @@ test("the protagonists' other languages: Spanish, Swedish and Japanese dates and
   assert.deepEqual(day("木曜日に"), ["11-12"]);
 });
 
+test("an apposition describes what it follows; a place's name right after a time is that place's clock", () => {
+  const c = { distractors: [{ about: [["partner meeting"]], value: { date: "2026-10-27" } }] };
+  assert.equal(judge(c, "Next is the full partner meeting, Tue 27 Oct at 2 PM at their office."), 0);
+  assert.equal(judge(c, "Next is the full partner meeting. Separately, Tue 27 Oct is your dentist."), 1);
+  const d = { distractors: [{ about: [["deadline"]], value: { time: "23:59" } }] };
+  assert.equal(judge(d, "You can edit it until tonight's deadline, 23:59 Bogotá, which is 4:59 am here."), 1);
+});
+
 test("a bracketed aside leaves its clause whole: the negation before it still denies what follows", () => {
   const c = { distractors: [["at Helen's"]] };
   assert.equal(judge(c, "Book club is now Tuesday 13 October at Jo's, not this Tuesday (the 6th) at Helen's."), 1);

@@ -36,3 +36,12 @@ test("a value named by a claim, a typed fact, a comparison or a minefield is che
     { nodes: [{ id: "wrong", constraints: [{ kind: "response", claims: [["9pm"]] }] }] }), person);
   assert.deepEqual(viaMinefield, []);
 });
+
+test("a timestamp in a comparison names its date and time as written, with or without seconds; its offset is no time", () => {
+  const moved = (start: string) => uncheckedConditionValues(scenario(["moves dinner to Thu 29 Oct 20:00", "says nothing of 08:00"], [
+    { kind: "database", table: "calendar_events", relation: "update", rows: [{ start: { compare: "time", value: start } }] },
+  ]), person).map((u) => u.words);
+  assert.deepEqual(moved("2026-10-29T20:00:00"), ["08:00"]);
+  assert.deepEqual(moved("2026-10-29T20:00"), ["08:00"]);
+  assert.deepEqual(moved("2026-10-29T20:00:00-08:00"), ["08:00"]);
+});
