@@ -56,7 +56,7 @@ export function uncheckedConditionValues(file: ScenarioFile, protagonist: Protag
   const out: UncheckedValue[] = [];
   for (const condition of file.success_conditions ?? []) {
     // "(optional)" marks what a correct answer may leave out.
-    if (/\boptional\b|\bif (?:counted|asked|relevant)\b/i.test(condition)) continue;
+    if (/\boptional(?:ly)?\b|\bif (?:counted|asked|relevant)\b/i.test(condition)) continue;
     const text = condition.toLowerCase();
     for (const type of TYPES) {
       for (const span of extract(text, type, ref)) {

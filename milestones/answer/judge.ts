@@ -174,8 +174,8 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
   // An apposition: "the full partner meeting, Tue 27 Oct at 2 PM": a value that opens the clause
   // after a comma describes what the clause before it named.
-  const comma = /,\s*$/.exec(text.slice(0, clause0));
-  if (comma && text.slice(clause0, o.start).split(/\s+/).filter(Boolean).length <= 3) {
+  const comma = /,\s*(?:[^\s,;:]+\s+){0,3}$/.exec(text.slice(0, o.start));
+  if (comma) {
     const named = clauseBefore(text, comma.index);
     if (about.every((g) => occurrences(reader, named, g).length > 0)) return true;
   }
