@@ -6,7 +6,7 @@ import { LIMITS, calibrateScenario, calibrationFaults, summarizeCalibration, typ
 import type { Fault } from "../scenarios/json-schema.js";
 import { LIVE_LIMITS, liveFaults, scoreLive, summarizeLive, type LiveSummary } from "../episode/live-calibration.js";
 import { checkFolder, checkProtagonist } from "./catalog.js";
-import { uncheckedConditionValues, type UncheckedValue } from "../scenarios/condition-values.js";
+import { uncheckedConditionValues } from "../scenarios/condition-values.js";
 
 export interface ValidateOptions { data: string; json?: boolean; protagonist?: string }
 
@@ -38,7 +38,6 @@ export function validateCommand(opts: ValidateOptions): number {
     process.stdout.write(renderCalibration(calibration));
     process.stdout.write(renderLive(live));
     process.stdout.write(renderDegenerate(degenerate));
-    process.stdout.write(renderUnchecked(unchecked));
     process.stdout.write(`${relevant.length === 0 ? "OK" : "FAILED"}: ${scenarios.length} scenario(s) checked, ${relevant.length} failure(s)\n`);
   }
   return relevant.length ? 1 : 0;
@@ -54,16 +53,6 @@ function renderLive(l: LiveSummary): string {
     ...Object.entries(l.by_style).map(([k, v]) => `    ${k.padEnd(10)} ${v.agree} of ${v.total}`),
     ...l.disagreements.map((d) => `  disagrees: ${d.scenario} ${d.id} (${d.style}, graded ${d.verdict}): score ${d.score.toFixed(3)}, ${d.passed ? "passed" : "not passed"}`),
   ].join("\n") + "\n";
-}
-
-const UNCHECKED_SHOWN = 15;
-
-/** A worklist, not yet a refusal: the shipped scenarios still name some values nothing checks. */
-function renderUnchecked(list: readonly (UncheckedValue & { scenario: string })[]): string {
-  const scenarios = new Set(list.map((u) => u.scenario)).size;
-  return [`success-condition values no milestone or minefield names (a wrong value there would pass): ${list.length} in ${scenarios} scenario(s)`,
-    ...list.slice(0, UNCHECKED_SHOWN).map((u) => `  ${u.scenario}: "${u.words}" (${u.value}) in "${u.condition}"`),
-    ...(list.length > UNCHECKED_SHOWN ? [`  (+${list.length - UNCHECKED_SHOWN} more; --json lists all)`] : [])].join("\n") + "\n";
 }
 
 function renderDegenerate(results: readonly DegenerateResult[]): string {

@@ -2,6 +2,7 @@ import type { Scenario, ScenarioCatalog } from "../scenarios/catalog.js";
 import type { Fault } from "../scenarios/json-schema.js";
 import { playScript } from "./replay.js";
 import { scoreScenarioTrajectory, scoreScript } from "./score.js";
+import { uncheckedConditionValues } from "../scenarios/condition-values.js";
 
 // The checks that need a replay: the gold trajectory scores 1, doing nothing does not, each
 // negative trajectory fires its minefields, and refusing does not pass an actionable scenario.
@@ -16,6 +17,11 @@ export function verifyScenario(scenario: Scenario): Fault[] {
   const f = scenario.file;
 
   faults.push(...futureDependencies(scenario));
+  // A value a success condition names is a fact the author meant to be right: a check must read it.
+  for (const u of uncheckedConditionValues(f, scenario.protagonist)) {
+    fault(`/success_conditions/${f.success_conditions.indexOf(u.condition)}`,
+      `names ${u.words} (${u.value}), which no milestone or minefield checks, so a trajectory with another value would pass: check it, or end the condition with "(optional)" when it is context a correct trajectory need not state`);
+  }
   const gold = playScript(scenario, f.gold_trajectory, "verify");
   gold.trajectory().steps.forEach((s) => {
     if (s.kind === "tool" && !s.ok) fault("/gold_trajectory", `step ${s.index} (${s.tool}) fails: ${s.error?.message}`);

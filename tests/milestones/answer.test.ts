@@ -184,6 +184,7 @@ test("an apposition describes what it follows; a place's name right after a time
   const c = { distractors: [{ about: [["partner meeting"]], value: { date: "2026-10-27" } }] };
   assert.equal(judge(c, "Next is the full partner meeting, Tue 27 Oct at 2 PM at their office."), 0);
   assert.equal(judge(c, "Next is the full partner meeting. Separately, Tue 27 Oct is your dentist."), 1);
+  assert.equal(judge(c, "The partner meeting is in your calendar, so Tue 27 Oct is free."), 1);
   const d = { distractors: [{ about: [["deadline"]], value: { time: "23:59" } }] };
   assert.equal(judge(d, "You can edit it until tonight's deadline, 23:59 Bogotá, which is 4:59 am here."), 1);
 });

@@ -35,3 +35,13 @@ test("bad scenario files are refused with their path and the JSON pointer of the
   assert.deepEqual(at("broken.json"), ["/"]);
   assert.deepEqual(catalog.list().map((s) => s.id).sort(), ["test-ask-sam", "test-move-dinner"]);
 });
+
+test("a success condition naming a value no check reads is refused at its pointer; '(optional)' is not", async () => {
+  const { verifyScenario } = await import("../../episode/verify.js");
+  const conditions = [...(base.success_conditions as string[]), "tells Jess the deposit is $40", "mentions the 18:30 table (optional)"];
+  const dir = dataWith({ "move-dinner.json": { ...base, success_conditions: conditions } });
+  const { catalog } = ScenarioCatalog.load(dir);
+  const faults = verifyScenario(catalog.get("test-move-dinner")!).filter((f) => f.pointer.startsWith("/success_conditions"));
+  assert.deepEqual(faults.map((f) => f.pointer), [`/success_conditions/${conditions.length - 2}`]);
+  assert.match(faults[0]!.message, /\$40.*no milestone or minefield checks/);
+});
