@@ -173,8 +173,9 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
   // An apposition: "the full partner meeting, Tue 27 Oct at 2 PM": a value that opens the clause
-  // after a comma describes what the clause before it named.
-  const comma = /,\s*(?:[^\s,;:]+\s+){0,3}$/.exec(text.slice(0, o.start));
+  // after a comma describes what the clause before it named ("..., so this Tuesday is free" and
+  // "yours X, Michiko's Y" are clauses and list items of their own).
+  const comma = /,\s*(?:(?:on|at|the|next|this|coming|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)\s+)*$/.exec(text.slice(0, o.start));
   if (comma) {
     const named = clauseBefore(text, comma.index);
     if (about.every((g) => occurrences(reader, named, g).length > 0)) return true;
