@@ -159,7 +159,9 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     const offset = text.length - s.text.length;
     let at = 0;
     const own = cells.find((c) => { const hit = o.start - offset >= at && o.start - offset < at + c.length; at += c.length + 2; return hit; }) ?? "";
-    if (about.every((g) => occurrences(reader, own, g).length > 0 || occurrences(reader, cells[0]!, g).length > 0)) return true;
+    // A cell that is a sentence of its own is read by its clauses, below.
+    const ownCell = own.split(" ").length <= 8 ? own : "";
+    if (about.every((g) => occurrences(reader, ownCell, g).length > 0 || occurrences(reader, cells[0]!, g).length > 0)) return true;
   }
   // A short item under a heading or lead-in ("Tonight" / "- Haircut 5:30pm") is about what they name.
   if (s.kind === "item" && s.context && s.text.split(" ").length <= 10

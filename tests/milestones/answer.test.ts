@@ -189,6 +189,13 @@ test("an apposition describes what it follows; a place's name right after a time
   assert.equal(judge(d, "You can edit it until tonight's deadline, 23:59 Bogotá, which is 4:59 am here."), 1);
 });
 
+test("a table cell that is a sentence of its own is read by its clauses, not as one subject", () => {
+  const c = { distractors: [{ about: [["last dose"]], value: { time: "20:00" } }] };
+  const table = (cell: string) => `| To | What I said |\n|---|---|\n| Vale | ${cell} |`;
+  assert.equal(judge(c, table("Mole's last dose is tomorrow at 8:00 am (tonight's 8 pm dose plus that one, then she's done)")), 1);
+  assert.equal(judge(c, table("last dose 8 pm")), 0);
+});
+
 test("a bracketed aside leaves its clause whole: the negation before it still denies what follows", () => {
   const c = { distractors: [["at Helen's"]] };
   assert.equal(judge(c, "Book club is now Tuesday 13 October at Jo's, not this Tuesday (the 6th) at Helen's."), 1);
