@@ -127,9 +127,17 @@ function clauseAround(text: string, start: number, end: number): string {
 export function pastClause(text: string, start: number, end: number): boolean {
   const before = clauseBefore(text, start);
   if (CHANGE_VERB.test(before) && /\b(to|into|now)\b/.test(lastWords(before, 3))) return false;
-  const doc = nlp(clauseAround(text, start, end));
-  const verbs = doc.verbs().json() as { verb?: { grammar?: { tense?: string } } }[];
-  return verbs.length > 0 && verbs.every((v) => v.verb?.grammar?.tense === "PastTense");
+  const clause = clauseAround(text, start, end);
+  const verbs = nlp(clause).verbs().json({ offset: true }) as { text: string; offset?: { start: number }; verb?: { grammar?: { tense?: string } } }[];
+  // A participle or infinitive after the value governs nothing: "Kate texted on Wednesday night
+  // asking to start at 6:30" is past; "All sorted for Saturday, I'll be outside" is not.
+  // A clause a conjunction opens after the value is another's ("..., because she has to drive").
+  const at = before.trim().length;
+  const cut = clause.slice(at).search(/\b(?:because|since|so|and|but|when|while|although|though|which|who|that|as)\b/);
+  const limit = cut < 0 ? clause.length : at + cut;
+  const read = verbs.filter((v) => (v.offset?.start ?? 0) < at
+    || ((v.offset?.start ?? 0) < limit && !(/ing\b/.test(v.text) || /\bto\s+$/.test(clause.slice(0, v.offset?.start ?? 0)))));
+  return read.length > 0 && read.every((v) => v.verb?.grammar?.tense === "PastTense");
 }
 
 // The assistant reporting what it wrote itself ("I've texted Ken and said you'll pick him up on

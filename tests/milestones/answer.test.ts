@@ -196,6 +196,13 @@ test("a table cell that is a sentence of its own is read by its clauses, not as 
   assert.equal(judge(c, table("last dose 8 pm")), 0);
 });
 
+test("a weekday after a past verb is the last one, whatever verbs follow the value", () => {
+  const day = (text: string) => extractDates(text, ref).map((d) => d.value.implied.day);
+  // ref: Wed 11 Nov 2026.
+  assert.deepEqual(day("kate texted on monday night asking to start at 6:30"), [9]);
+  assert.deepEqual(day("you texted him and will see him on monday"), [16]);
+});
+
 test("a bracketed aside leaves its clause whole: the negation before it still denies what follows", () => {
   const c = { distractors: [["at Helen's"]] };
   assert.equal(judge(c, "Book club is now Tuesday 13 October at Jo's, not this Tuesday (the 6th) at Helen's."), 1);
