@@ -76,7 +76,6 @@ export async function load(port: number, urlPath: string, body: string, seconds:
   return result.requests.average;
 }
 
-
 /** A JSON-function tool call over keep-alive HTTP vs a bare express handler returning the same
  *  JSON; each server in its own process, measured alternately. */
 export async function benchToolCall(dataDir: string, scenario: Scenario, rounds = 11): Promise<BenchResult> {
@@ -100,9 +99,9 @@ export async function benchToolCall(dataDir: string, scenario: Scenario, rounds 
       const second = await load(bare.port, bare.path, bare.body, 1);
       pairs.push({ pimbox: first, bare: second });
     }
-    const ratios = pairs.map((r) => r.pimbox / r.bare).sort((a, b) => a - b);
-    const ratio = ratios[Math.floor(ratios.length / 2)]!;
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ratios = pairs.map((r) => r.pimbox / r.bare).sort((a, b) => a - b);
+    const ratio = median(ratios);
     return {
       name: "tool call req/s / bare express req/s", ratio, target: ">= 0.8", pass: ratio >= 0.8,
       detail: `median of ${rounds} alternating one-second rounds (pair ratios ${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}; ` +

@@ -22,7 +22,6 @@ export function validateCommand(opts: ValidateOptions): number {
   const summary = summarize(scenarios);
   const calibration = summarizeCalibration(scenarios.flatMap(calibrateScenario));
   const degenerate = runDegenerateAgents(scenarios);
-  const unchecked = scenarios.flatMap((s) => uncheckedConditionValues(s.file, s.protagonist).map((u) => ({ scenario: s.id, ...u })));
   const live = summarizeLive(scoreLive(catalog, opts.data).filter((o) => !opts.protagonist || catalog.get(o.scenario)?.file.protagonist === opts.protagonist));
   const relevant = [
     ...degenerateFaults(degenerate),
@@ -31,6 +30,8 @@ export function validateCommand(opts: ValidateOptions): number {
     ...liveFaults(live),
   ];
   if (opts.json) {
+    // verifyScenario already refused each of these; the list is for tools that read --json.
+    const unchecked = scenarios.flatMap((s) => uncheckedConditionValues(s.file, s.protagonist).map((u) => ({ scenario: s.id, ...u })));
     process.stdout.write(JSON.stringify({ scenarios: scenarios.length, protagonists: catalog.protagonists.size, summary, calibration, live_calibration: live, degenerate_agents: degenerate, unchecked_condition_values: unchecked, failures: relevant }, null, 2) + "\n");
   } else {
     for (const f of relevant) process.stdout.write(`${f.file}#${f.pointer}: ${f.message}\n`);

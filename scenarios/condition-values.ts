@@ -8,7 +8,7 @@ import { protagonistRegion } from "../db/phone.js";
 // A success condition that names a time, a date or an amount ("texts Bev the 19:30 start", "says
 // $2,640 at the vet") is a fact the scenario's author meant to be checked. One that no milestone
 // or minefield names (as a typed value, or words that read as one) is checked by nothing: a wrong
-// answer or a wrong text with another value would pass. Validate lists them as a worklist.
+// answer or a wrong text with another value would pass. Validate refuses them (episode/verify.ts).
 
 const TYPES: readonly ValueType[] = ["time", "date", "amount"];
 const ISO_STAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;

@@ -203,6 +203,9 @@ const LOCALES: { hint: RegExp; parser: chrono.Chrono; skip?: RegExp }[] = [
   { hint: /[月日曜明今昨]/, parser: chrono.ja.casual },
 ];
 
+/** A result that names a day (not a time alone): only these keep a locale's reading off their span. */
+const dated = (r: chrono.ParsedResult) => (["day", "weekday", "month"] as const).some((k) => r.start.isCertain(k));
+
 function offsetMinutes(iso: string): number {
   const m = /([+-])(\d{2}):?(\d{2})$/.exec(iso);
   return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
@@ -244,7 +247,6 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
     if (!locale.hint.test(text)) continue;
     for (const r of locale.parser.parse(text, options)) {
       if (locale.skip?.test(text.slice(Math.max(0, r.index - 8), r.index))) continue;
-      const dated = (e: chrono.ParsedResult) => (["day", "weekday", "month"] as const).some((k) => e.start.isCertain(k));
       if (results.some((e) => dated(e) && e.index < r.index + r.text.length && r.index < e.index + e.text.length)) continue;
       results.push(r);
     }
