@@ -45,7 +45,7 @@ const TIME_PATTERNS: TimePattern[] = [
   // 7:30, 19:30, 7.30pm, 7h30, 7:30 p.m.; a "." needs a round minute ("room 2.14" is no time).
   // A time may end a label ("today at 11:00:"); "8.41 in the evening" names its half of the day.
   { re: new RegExp(`(?<![\\d.,:])(\\d{1,2})([:.h])([0-5]\\d)(?!\\d|:\\d)(?:\\s*${MERIDIEM})?`, "g"),
-    read: (m) => (m[2] === "." && !m[4] && Number(m[3]) % 5 !== 0 && !dayPartAfter(m)) || Number(m[1]) > 24 ? null
+    read: (m) => (m[2] === "." && !m[4] && Number(m[3]) % 5 !== 0 && !dayPartAfter(m) && !timeWordBefore(m)) || Number(m[1]) > 24 ? null
       // "08:00" is a 24-hour clock: the morning.
       : { hour: Number(m[1]), minute: Number(m[3]), meridiem: m[4], ...(!m[4] && /^0\d$/.test(m[1]!) ? { known: true } : {}) } },
   // 7pm, 7 pm, seven pm
@@ -94,7 +94,7 @@ const TIME_PATTERNS: TimePattern[] = [
   { re: /\bmidnight\b/g, read: () => ({ hour: 0, minute: 0, known: true }) },
   // "at 8", "from 8 to 10", "by 9", "8-12" / "8–12": a bare hour where only a time can stand.
   // A sentence's comma or full stop may follow ("finals are at 5, Bloque Sur"); "a las 5" is Spanish.
-  { re: /\b(?:at|from|by|until|till|before|after|around|about|since|starts?|ends?|kl\.?|a las|a la)\s+(\d{1,2})(?![\d:%]|[.,]\d|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|h|hours?|people|guests|days?|weeks?|months?|years?|yrs?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
+  { re: /\b(?:at|from|by|until|till|before|after|around|about|since|starts?|ends?|kl\.?|a las|a la)\s+(\d{1,2})(?![\d:%]|[.,]\d|\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|min|mins|minutes?|secs?|seconds?|h|hours?|hrs?|km|kms|miles?|kg|percent|people|guests|days?|weeks?|months?|years?|yrs?|nov|oct|dec|jan|feb|mar|apr|may|jun|jul|aug|sep)\b)/g,
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
   { re: /(?<![\d.,:/])\b(\d{1,2})\s*[-–—]\s*(?=\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\d{1,2}[:.]\d{2})/g,
     read: (m) => (Number(m[1]) <= 24 ? { hour: Number(m[1]), minute: 0 } : null) },
@@ -107,6 +107,8 @@ const TIME_PATTERNS: TimePattern[] = [
 ];
 
 const RANGE_BEFORE = /\b(?:window|between|from|open|opens|hours|slot|delivery|deliver|shift|pickup|pick-up|collection|drop-off|available|arrives?|arriving|comes?|coming)\b[^.;\d]{0,12}$/;
+// "Thursday 29 Oct, 8-12", "Thu, 8-12": a date, a comma, then the hours of that day.
+const DATE_COMMA_BEFORE = /(?:\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?),\s*$/;
 const RANGE_AFTER = /^\s*(?:today|tomorrow|tonight|this morning|in the morning|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b/;
 
 /** "8-12" read as hours: both parts are hours, the start before the end (or the end is noon), and
@@ -118,13 +120,19 @@ function hourRange(text: string, start: number, from: string, to: string): boole
   if (!range) return false;
   const end = start + range[0].length;
   if (text.trim() === range[0]) return true;
-  return RANGE_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || RANGE_AFTER.test(text.slice(end));
+  // "Oct 8-12", "8-12 Nov": days of a month.
+  if (/^\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(text.slice(end))) return false;
+  const before = text.slice(Math.max(0, start - 40), start);
+  return RANGE_BEFORE.test(before) || DATE_COMMA_BEFORE.test(before) || RANGE_AFTER.test(text.slice(end));
 }
 
 // Words next to a bare hour that say which half of the day it is: "8:00 tonight", "7.30 in the morning".
 const WEEKDAY_PART = "(?:on\\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\s+";
 const EVENING = new RegExp(`^\\s*(?:tonight|this evening|in the evening|in the afternoon|this afternoon|at night|tomorrow evening|tomorrow night|tomorrow afternoon|${WEEKDAY_PART}(?:evening|night|afternoon)|de la (?:tarde|noche)|por la (?:tarde|noche)|på (?:kvällen|eftermiddagen)|i kväll|ikväll)(?![a-zåäö])|\\b(?:tonight|this evening|this afternoon)(?:'s)?\\s+(?:at\\s+)?$`);
 const MORNING = new RegExp(`^\\s*(?:this morning|in the morning|tomorrow morning|${WEEKDAY_PART}morning|de la mañana|por la mañana|på (?:morgonen|förmiddagen))(?![a-zåäö])|\\b(?:this morning|tomorrow morning)(?:'s)?\\s+(?:at\\s+)?$`);
+
+// "leaves at 3.01", "from 9.12": a word before that only a time follows.
+const timeWordBefore = (m: RegExpMatchArray) => /\b(?:at|from|until|till|by|around|before|after|departs?|leaves?|arrives?|lands?)\s+$/.test(m.input!.slice(Math.max(0, m.index! - 10), m.index!));
 
 const dayPartAfter = (m: RegExpMatchArray) => {
   if (/\b(?:room|rm|level|floor|gate|platform|building|block|unit|version|section|no)\.?\s*$/.test(m.input!.slice(Math.max(0, m.index! - 12), m.index!))) return false;
@@ -214,6 +222,10 @@ function offsetMinutes(iso: string): number {
 // What any date chrono reads must contain; most statements have none, and parsing costs.
 const DATE_HINT = /\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|tonight|tomorrow|yesterday|week|weekend|next|last|this|noon|midnight|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|hoy|mañana|måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag|idag|imorgon|morgon|igår)|[月日曜明今昨]/;
 
+const DAY_MONTH_COMMA = /(\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?),(?=\s*\d)/g;
+// "unit 4/17", "flat 3/12", "#4/17": an address, not a date.
+const NOT_A_DATE_BEFORE = /(?:\b(?:unit|apt|apartment|flat|suite|lot|no\.?|number)|#)\s*$/;
+
 const PAST_HINT = /\b(?:was|were|had|did|went|came|got|sent|said|told|rang|saw|left|met|took|gave|made|paid|\w{2,}ed)\b/;
 
 /** The day `days` after the date of `iso`, as an ISO date. */
@@ -236,7 +248,10 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
   const instant = new Date(ref.time);
   if (Number.isNaN(instant.getTime())) return [];
   const options = { instant, timezone: offsetMinutes(ref.time) };
-  const results = parser.parse(text, options).flatMap((r) => {
+  // "29 Oct, 8-12": chrono would read "Oct, 8-12" as the 8th to the 12th of October, over the
+  // date that was written; the comma after a day and month ends that date (same length, same spans).
+  const english = text.replace(DAY_MONTH_COMMA, "$1;");
+  const results = parser.parse(english, options).filter((r) => !NOT_A_DATE_BEFORE.test(text.slice(Math.max(0, r.index - 12), r.index))).flatMap((r) => {
     // chrono reads "evening tomorrow" ("parents' evening tomorrow") as this evening: the day word
     // alone is the date.
     const day = /\b(?:today|tomorrow|yesterday|tonight)\b/.exec(r.text);
@@ -323,6 +338,13 @@ export function extractAmounts(text: string): Span<AmountValue>[] {
     if (out.some((o) => o.start < end && start < o.end)) return;
     out.push({ value: { type: "amount", amount: num(n) * (scale ? SCALES[scale] ?? 1 : 1), currency: currency.trim() }, start, end });
   };
+  // "$40-50k", "£40–50 million": a range whose scale, written once at its end, is both ends'.
+  for (const m of text.matchAll(new RegExp(`${SYMBOL}\\s?${NUMBER}\\s?(?:-|–|to)\\s?${SYMBOL}?\\s?${NUMBER}\\s?${SCALE}(?![a-z])`, "g"))) {
+    const start = m.index!, cut = start + m[0].search(/\s?(?:-|–|to)\s?/);
+    const scale = m[5] ? SCALES[m[5]] ?? 1 : 1, currency = m[1]!.trim();
+    out.push({ value: { type: "amount", amount: num(m[2]!) * scale, currency }, start, end: cut });
+    out.push({ value: { type: "amount", amount: num(m[4]!) * scale, currency }, start: cut, end: start + m[0].length });
+  }
   for (const m of text.matchAll(new RegExp(`${SYMBOL}\\s?${NUMBER}\\s?${SCALE}(?![a-z])`, "g"))) add(m, m[2]!, m[3], m[1]!);
   for (const m of text.matchAll(new RegExp(`(?<![\\d.])${NUMBER}\\s?${SCALE}\\s?${CODE}(?![a-z])`, "g"))) add(m, m[1]!, m[2], m[3]!);
   for (const m of text.matchAll(new RegExp(`\\b${CODE}\\s?${NUMBER}\\s?${SCALE}(?![a-z])`, "g"))) add(m, m[2]!, m[3], m[1]!);

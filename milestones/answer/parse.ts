@@ -119,9 +119,13 @@ function list(w: Walk, token: Tokens.List, context: string) {
 function table(w: Walk, token: Tokens.Table, context: string) {
   const header = token.header.map((h) => plain(h.tokens, h.text).trim());
   const rows: string[] = [];
+  let key = "";
   for (const row of token.rows) {
     const cells = row.map((c, i) => {
-      const value = plain(c.tokens, c.text).trim();
+      let value = plain(c.tokens, c.text).trim();
+      // A row whose first cell is empty goes on under the row above's ("Thu 29 Oct | 8am" then
+      // " | 2pm"), as a merged cell reads.
+      if (i === 0) value = key = value || (row.slice(1).some((o) => o.text.trim()) ? key : "");
       return header[i] && value ? `${header[i]}: ${value}` : value;
     }).filter(Boolean);
     push(w, cells.join("; "), context, "row");

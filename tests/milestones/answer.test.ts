@@ -404,3 +404,24 @@ test("\"(was 19:00)\", an instruction under a condition and a hedge assert nothi
   assert.equal(judge(tom, "I texted Jo about the handover. If Jo asks who could cover, Tom sat in on Fergus's interview."), 0);
   assert.equal(judge({ claims: [["covered"]], distractors: [["is excluded"]] }, "It's covered. If the doctor changes your dose, tell them, otherwise it may be excluded."), 1);
 });
+
+test("a date, a comma, then hours: \"Thursday 29 Oct, 8-12\" is the 29th from 8 to 12; \"unit 4/17\" is an address", () => {
+  const show = (s: string) => extractDates(t(s), ref).map((x) => `${x.value.implied.month}-${x.value.implied.day}`);
+  assert.deepEqual(show("Thursday 29 Oct, 8-12"), ["10-29"]);
+  assert.deepEqual(extractTimes(t("Thursday 29 Oct, 8-12")).map((x) => x.value.hour), [8, 12]);
+  assert.deepEqual(extractTimes(t("Thursday, 8-12 Nov")), []);
+  assert.deepEqual(show("Jo's, unit 4/17 Tinning St"), []);
+  assert.equal(judge({ claims: [[["shift"], { date: "2026-10-29" }]], distractors: [{ date: "2026-10-08" }] }, "Your shift: Thursday 29 Oct, 8-12."), 1);
+});
+
+test("minutes are no hour; a time after \"at\" may have any minute; a range of amounts has its scale at both ends", () => {
+  const times = (s: string) => extractTimes(t(s)).map((x) => `${x.value.hour}:${x.value.minute}`);
+  assert.deepEqual(times("he'll be about 10 minutes late, around 20 mins"), []);
+  assert.deepEqual(times("the train leaves at 3.01, platform 2.14"), ["3:1"]);
+  assert.deepEqual(extractAmounts(t("a budget of $40-50k, then £1,200 to £1,500")).map((a) => a.value.amount), [40000, 50000, 1200, 1500]);
+});
+
+test("a table row with an empty first cell goes on under the row above's", () => {
+  const rows = statements("| Day | Time | What |\n|---|---|---|\n| Thu 29 Oct | 8am | Dentist |\n|  | 2pm | Gym |").filter((s) => s.kind === "row");
+  assert.deepEqual(rows.map((r) => r.text), ["day: thu 29 oct; time: 8am; what: dentist", "day: thu 29 oct; time: 2pm; what: gym"]);
+});
