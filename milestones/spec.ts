@@ -34,6 +34,8 @@ export const typedValue = z.union([
   z.object({ count: z.number() }).strict().describe("a count: \"3\" or \"three\""),
   z.object({ code: z.string().min(1) }).strict().describe("a code, seat, room or flight: compared without spaces, dashes or dots"),
   z.object({ person: z.string().min(1) }).strict().describe("a contact of the data, by id: met by their full name, first name or last name as the data has them"),
+  z.object({ any: z.enum(["time", "date", "amount", "phone", "count", "code"]) }).strict()
+    .describe("any value of that type: for a distractor where the data holds none (no date was suggested, so a date given as the suggested one is invented)"),
 ]);
 
 export type Comparison =

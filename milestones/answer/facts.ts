@@ -36,7 +36,18 @@ export const tidy = (content: string) => content.replace(/[\u2018\u2019]/g, "'")
 /** Lower case, straight quotes, NFKC, one space: the form answers are read in. */
 export const normalize = (content: string) => tidy(content).toLowerCase().replace(/\n\s*/g, "\n");
 
+const ANY: Record<string, Value> = {
+  time: { type: "time", hour: 0, minute: 0, meridiemKnown: true, any: true },
+  date: { type: "date", known: {}, implied: { year: 0, month: 0, day: 0 }, any: true },
+  amount: { type: "amount", amount: 0, any: true },
+  phone: { type: "phone", digits: "", raw: "", any: true },
+  count: { type: "number", n: 0, any: true },
+  code: { type: "code", code: "", any: true },
+};
+
 function typedSpecValue(spec: Exclude<TypedValueSpec, { person: string }>, ref: Reference): { value: Value; words: string } {
+  // Its words match nothing: only a value of its type does.
+  if ("any" in spec) return { value: ANY[spec.any]!, words: "\u0000" };
   if ("time" in spec) {
     const [h, m] = spec.time.split(":").map(Number);
     return { value: { type: "time", hour: h!, minute: m ?? 0, meridiemKnown: true }, words: spec.time };

@@ -16,7 +16,8 @@ export interface PhoneValue { type: "phone"; digits: string; raw: string }
 export interface NumberValue { type: "number"; n: number }
 export interface CodeValue { type: "code"; code: string }
 
-export type Value = TimeValue | DateValue | AmountValue | PhoneValue | NumberValue | CodeValue;
+/** `any`: a check's value that stands for every value of its type ({"any": "date"}). */
+export type Value = (TimeValue | DateValue | AmountValue | PhoneValue | NumberValue | CodeValue) & { any?: true };
 export type ValueType = Value["type"];
 
 export interface Span<V extends Value = Value> { value: V; start: number; end: number }
@@ -63,6 +64,7 @@ const CURRENCY_FAMILY: Record<string, string> = {
 export const currencyFamily = (c: string | undefined) => (c === undefined ? undefined : CURRENCY_FAMILY[c] ?? c);
 
 export function sameValue(a: Value, b: Value): boolean {
+  if (a.any || b.any) return a.type === b.type;
   switch (a.type) {
     case "time": return b.type === "time" && sameTime(a, b);
     case "date": return b.type === "date" && sameDate(a, b);
@@ -84,6 +86,7 @@ const MONTHS = ["", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep
 
 /** A value as an explanation shows it. */
 export function showValue(v: Value): string {
+  if (v.any) return `any ${v.type}`;
   switch (v.type) {
     case "time": return `${String(v.hour).padStart(2, "0")}:${String(v.minute).padStart(2, "0")}${v.meridiemKnown ? "" : " (or 12 h later)"}`;
     case "date": {

@@ -425,3 +425,11 @@ test("a table row with an empty first cell goes on under the row above's", () =>
   const rows = statements("| Day | Time | What |\n|---|---|---|\n| Thu 29 Oct | 8am | Dentist |\n|  | 2pm | Gym |").filter((s) => s.kind === "row");
   assert.deepEqual(rows.map((r) => r.text), ["day: thu 29 oct; time: 8am; what: dentist", "day: thu 29 oct; time: 2pm; what: gym"]);
 });
+
+test("{\"any\": \"date\"}: where the data holds no such value, any one given of the subject is invented", () => {
+  const c = { claims: [[["not yet", "hasn't", "no date"]]], distractors: [{ about: [["suggested"]], value: { any: "date" as const }, unsourced: true }] };
+  assert.equal(judge(c, "Sachiko suggested Sunday 6 December for the memorial. I haven't added it to your calendar yet."), 0);
+  assert.equal(judge(c, "Sachiko said she suggested the 6th, but I haven't added it."), 0);
+  assert.equal(judge(c, "Sachiko hasn't suggested a date yet. Her last texts are from her visit on 7 Nov."), 1);
+  assert.equal(judge({ claims: [["call"]], distractors: [{ value: { any: "time" as const } }] }, "Call her back; she rang at 4.21."), 0);
+});
