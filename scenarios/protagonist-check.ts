@@ -72,6 +72,11 @@ export function checkProtagonist(file: string, p: ProtagonistFile): Fault[] {
       const end = instantOf(r.end ?? e.end, zone);
       if (end <= start) fault(`/calendar_events/${i}/revisions/${j}`, "this version of the event ends before it starts");
     });
+    if (e.outdated) {
+      inWindow(e.outdated.since, `/calendar_events/${i}/outdated/since`);
+      if (!ids.has(e.outdated.by)) fault(`/calendar_events/${i}/outdated/by`, `no record with id "${e.outdated.by}"`);
+      if (instantOf(e.outdated.start, zone) === instantOf(e.start, zone)) fault(`/calendar_events/${i}/outdated/start`, "the real start is the record's own: nothing is outdated");
+    }
   });
   p.contacts.forEach((c, i) => {
     if (c.created) inWindow(c.created, `/contacts/${i}/created`);

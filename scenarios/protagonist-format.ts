@@ -59,6 +59,12 @@ export const calendarEventInput = z.object({
     attendees: z.array(z.string()).optional(),
     until: localOrOffsetTime.describe("the moment this earlier version was replaced"),
   }).strict()).optional().describe("earlier versions of a plan that changed: the fields as they were until `until`; the top-level fields are the final version"),
+  outdated: z.object({
+    since: localOrOffsetTime.describe("when the record stopped telling the truth: the message that changed the plan, or the record's own making when it was wrong from the start"),
+    start: localOrOffsetTime.describe("when the event really starts from then on"),
+    by: id.describe("the record (a message, an email, a call) that says so"),
+  }).strict().optional()
+    .describe("a plan changed by a message while the calendar kept its start: from `since`, the record's start is a stale value an answer may repeat (\"7.30pm\" when the table was moved to 7pm)"),
 }).strict();
 
 export const emailInput = z.object({

@@ -3,7 +3,8 @@ import type { DistractorSpec } from "../milestones/spec.js";
 import type { ProtagonistFile } from "./protagonist-format.js";
 
 // Values that records held before they changed, as the data's own history (`revisions`) tells:
-// an event's start time or day before it moved. At a scenario's reference time, a value replaced
+// an event's start time or day before it moved; and a start a message made outdated while the
+// calendar kept it (`outdated`). At a scenario's reference time, a value replaced
 // before "now" is stale: an answer that asserts it as current about that event misleads the user,
 // whatever the question was. Described as past ("it was 7 until Kate moved it") it is true.
 
@@ -52,6 +53,21 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
     if (event.all_day) continue;
     const about = words.get(event)!.filter((w) => titles.get(w) === 1);
     if (about.length === 0) continue;
+    // A record a message made outdated ("moved us to 7pm not 7.30"; the calendar still says 19:30).
+    if (event.outdated && local(event.outdated.since, zone) <= now) {
+      const was = local(currentStart(event, now, zone), zone), is = local(event.outdated.start, zone);
+      // Another event that shares a word of its title at that time ("Northbank follow-up: Harriet",
+      // 8:00) makes the value true of something an answer may name the same way.
+      const own = words.get(event)!;
+      const elsewhere = (time: string | null, date: string | null) => current.some((c) => c.words !== own && c.words.some((w) => own.includes(w))
+        && (time === null || c.start.toFormat("HH:mm") === time) && (date === null || c.start.toISODate() === date));
+      if (was.toFormat("HH:mm") !== is.toFormat("HH:mm") && !elsewhere(was.toFormat("HH:mm"), null)) {
+        out.push({ about: [about], value: { time: was.toFormat("HH:mm") }, was_true: true });
+      }
+      if (was.toISODate() !== is.toISODate() && !elsewhere(null, was.toISODate())) {
+        out.push({ about: [about], value: { date: was.toISODate()! }, was_true: true });
+      }
+    }
     // The version current at "now": the first revision not yet replaced, else the final fields.
     const versions = [...(event.revisions ?? []), { start: event.start, until: undefined as string | undefined }];
     const currentIndex = versions.findIndex((v) => v.until === undefined || local(v.until, zone) > now);

@@ -60,7 +60,8 @@ const TIME_PATTERNS: TimePattern[] = [
   { re: new RegExp(`\\b(five|ten|twenty|twenty-five|\\d{1,2})\\s+(past|to)\\s+${HOUR_WORD}\\b(?:\\s*${MERIDIEM})?`, "g"),
     read: (m) => {
       const minutes = MINUTE_WORDS[m[1]!] ?? Number(m[1]);
-      if (minutes < 1 || minutes > 30) return null;
+      // "9 to 5", "10 to 4" are hours from and to; in digits only "past" counts minutes.
+      if (minutes < 1 || minutes > 30 || (m[2] === "to" && !(m[1]! in MINUTE_WORDS))) return null;
       const hour = toHour(m[3]!);
       return m[2] === "past" ? { hour, minute: minutes, meridiem: m[4] } : { hour: (hour + 11) % 12 || 12, minute: 60 - minutes, meridiem: m[4] };
     } },
@@ -228,6 +229,20 @@ const NOT_A_DATE_BEFORE = /(?:\b(?:unit|apt|apartment|flat|suite|lot|no\.?|numbe
 
 const PAST_HINT = /\b(?:was|were|had|did|went|came|got|sent|said|told|rang|saw|left|met|took|gave|made|paid|\w{2,}ed)\b/;
 
+type DateReading = Pick<chrono.ParsedResult, "index" | "text" | "start">;
+
+/** "from Wed 4 Nov 16:10 to Thursday 5th November" is two dates, each with its own span: chrono
+ *  reads it as one range, and the end is a date a reader takes as stated too ("moved to Thursday"). */
+function splitRange(r: chrono.ParsedResult): DateReading[] {
+  // "from 9 to 5 tomorrow" is a range of hours on one day: its end is a time.
+  if (!r.end || r.end.isCertain("hour") || !(["day", "weekday"] as const).some((k) => r.end!.isCertain(k))) return [r];
+  const separators = [...r.text.matchAll(/\s*(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b)\s*/g)];
+  const last = separators.at(-1);
+  if (!last || last.index === 0) return [r];
+  const cut = last.index! + last[0].length;
+  return [{ index: r.index, text: r.text.slice(0, last.index), start: r.start }, { index: r.index + cut, text: r.text.slice(cut), start: r.end }];
+}
+
 /** The day `days` after the date of `iso`, as an ISO date. */
 function shiftDays(iso: string, days: number): string {
   const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
@@ -266,9 +281,8 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
       results.push(r);
     }
   }
-  results.sort((a, b) => a.index - b.index);
   const out: Span<DateValue>[] = [];
-  for (const r of results) {
+  for (const r of results.flatMap(splitRange).sort((a, b) => a.index - b.index)) {
     // "now" and "right now" are no date a reader would check.
     if (/^(right )?now$/.test(r.text.trim())) continue;
     const s = r.start;

@@ -146,6 +146,9 @@ const opensWithVerb = (text: string) => {
   return verb;
 };
 
+// "Julia and Grace ", "Dr Tan and Bo ": the last two items of a list of names, then the value.
+const LIST_TAIL = /,\s*(?:[\p{L}'.-]+\s+){1,2}and\s+(?:[\p{L}'.-]+\s+){1,2}(?:on\s+|at\s+|next\s+|this\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?$/u;
+
 const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|this is)\b/;
 
 /** A wrong value counts against its subject only when the subject is named in the value's own
@@ -174,6 +177,13 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
+  // The end of a list of names is no clause: in "the session with you, Julia and Grace next
+  // Wednesday" the value belongs to the clause the list began in.
+  const listTail = LIST_TAIL.exec(text.slice(0, o.start));
+  if (listTail) {
+    const listStart = Math.max(0, listTail.index - clauseBefore(text, listTail.index).length - 1);
+    if (about.every((g) => occurrences(reader, text.slice(listStart, o.end + tail.length), g).length > 0)) return true;
+  }
   // An apposition: "the full partner meeting, Tue 27 Oct at 2 PM": a value that opens the clause
   // after a comma describes what the clause before it named ("..., so this Tuesday is free" and
   // "yours X, Michiko's Y" are clauses and list items of their own).
@@ -202,7 +212,8 @@ function sourceNumber(text: string, o: Occurrence, d: Distractor): boolean {
 
 // A row labelled as past or as what a record says: "Original", "Before", "What your calendar says now".
 // A status cell says so anywhere in the row: "recheck: sat 7 nov, 11:00; status: cancelled - moved".
-const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before|previous|previously|was|earlier|cancelled|canceled|superseded|replaced)\b[^;]*(?:;|$)|;\s*[^;:]*:\s*(?:cancelled|canceled|called off|superseded|replaced|no longer|outdated)\b|^(?:[^;:]*:\s*)?[^;]*\b(?:calendar|entry|record) (?:says|shows|had|has|lists)\b[^;]*(?:;|$)/;
+// "Before you go: no breakfast" is an instruction, not a past row.
+const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before(?!\s+(?:you|your|leaving|heading|going|then|that))|previous|previously|was|earlier|cancelled|canceled|superseded|replaced)\b[^;]*(?:;|$)|;\s*[^;:]*:\s*(?:cancelled|canceled|called off|superseded|replaced|no longer|outdated)\b|^(?:[^;:]*:\s*)?[^;]*\b(?:calendar|entry|record) (?:says|shows|had|has|lists)\b[^;]*(?:;|$)/;
 
 /** An item under a question ("Which should I send?" / "1. Tuesday at 10" / "2. Wednesday at 10") is
  *  an option offered, not a claim. */

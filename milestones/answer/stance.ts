@@ -23,7 +23,8 @@ export const CUES = {
    *  asserting ("said yes" is not an attribution). The speech words are attributions too. */
   attribution: ["claimed", "claims", "thought", "thinks", "believed", "believes", "according to", "claiming", "purporting",
     // a record that lags behind: "your calendar still had 8:00", "the entry shows 7pm"
-    "still had", "still has", "still shows", "still showed", "still lists", "still listed", "still on", "shows", "showed", "listed as", "calendar had", "calendar has", "entry had", "entry has"],
+    "still had", "still has", "still shows", "still showed", "still lists", "still listed", "still on", "shows", "showed", "listed as", "calendar had", "calendar has", "entry had", "entry has",
+    "still in the calendar", "still in your calendar", "still in the diary"],
   /** Date a value ("it was at 8am"): for a value that was never true, a correction only when the
    *  statement also contrasts it with what holds now ("..., but it's 9am"). */
   dating: ["was", "were", "had been"],
@@ -146,12 +147,16 @@ export function pastClause(text: string, start: number, end: number): boolean {
 // is what Yui suggested): `isSubject` tells, for a distractor bound to a subject.
 const OWN_SPEAKER = /\b(?:i|we)(?:'ve|'d| have| had)?\s+(?:also\s+|just\s+|already\s+)?$/;
 const SPEECH = new RegExp(`\\b(?:${CUES.speech.join("|")})\\b`, "g");
+const RECORD_SPEAKER = /\b(?:calendar|entry|event|invite|invitation|record|reminder|diary|schedule)\b/;
+
 function claimedBySpeaker(before: string, isSubject?: (speaker: string) => boolean): boolean {
   const cue = [...before.matchAll(SPEECH)].pop();
   if (!cue) return false;
   const lead = before.slice(0, cue.index);
   return OWN_SPEAKER.test(lead) || (/\band\s+(?:also\s+)?$/.test(lead) && /^(?:done\W+)?(?:i|we)(?:'ve|'d| have)?\s/.test(before))
-    || (isSubject !== undefined && isSubject(lead));
+    // "the dinner in your calendar still says 7.30", "the dinner still says 7.30 in the calendar":
+    // a record speaks, not the subject it names.
+    || (isSubject !== undefined && isSubject(lead) && !RECORD_SPEAKER.test(lead) && !/\bstill\s*$/.test(lead));
 }
 
 export type Stance = "asserted" | "denied" | "old" | "reported" | "past";

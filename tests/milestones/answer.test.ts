@@ -433,3 +433,24 @@ test("{\"any\": \"date\"}: where the data holds no such value, any one given of 
   assert.equal(judge(c, "Sachiko hasn't suggested a date yet. Her last texts are from her visit on 7 Nov."), 1);
   assert.equal(judge({ claims: [["call"]], distractors: [{ value: { any: "time" as const } }] }, "Call her back; she rang at 4.21."), 0);
 });
+
+test("\"from Wed 4 Nov to Thursday 5th November\" states both days; \"9 to 5\" is hours, not 4:51", () => {
+  const show = (s: string) => extractDates(t(s), ref).map((x) => `${x.value.implied.month}-${x.value.implied.day}`);
+  assert.deepEqual(show("It asks to move your check-up from Wed 4 Nov 16:10 to Thursday 5th November."), ["11-4", "11-5"]);
+  assert.deepEqual(show("from 9 to 5 tomorrow"), ["11-12"]);
+  assert.deepEqual(extractTimes(t("open 9 to 5, or twenty to five")).map((x) => `${x.value.hour}:${x.value.minute}`), ["4:40"]);
+  assert.equal(judge({ claims: [[["check-up"], { date: "2026-11-05" }]] }, "It asks to move your check-up from Wed 4 Nov 16:10 to **Thursday 5th November**."), 1);
+});
+
+test("a record that still says a value reports it; an instruction row is no old row; a list of names is no clause", () => {
+  const stale: DistractorSpec[] = [{ about: [["dinner"]], value: { time: "19:30" }, was_true: true }];
+  const c = { claims: [["7pm"]] };
+  assert.equal(judge(c, "It's at 7pm. Heads-up: the dinner in your calendar still says 7.30pm.", { stale }), 1);
+  assert.equal(judge(c, "It's at 7pm. Your birthday dinner still says 7:30pm in the calendar.", { stale }), 1);
+  assert.equal(judge(c, "Dinner at 7pm, see you there; the dinner is at 7.30pm.", { stale }), 0);
+  const fast = { claims: [["insurance"]], distractors: [{ value: ["no breakfast"], unsourced: true }] };
+  assert.equal(judge(fast, "| | Details |\n|---|---|\n| Bring | insurance card |\n| Before you go | No breakfast this morning, per the clinic's instructions |"), 0);
+  const session = { claims: [["Halyard"]], distractors: [{ about: [["session"]], value: { date: "2026-11-18" } }] };
+  assert.equal(judge(session, "He's running Halyard's diligence session with you, Julia and Grace next Wednesday, 18 Nov."), 0);
+  assert.equal(judge(session, "Halyard's session was last week. You, Julia and Grace meet Bo next Wednesday, 18 Nov."), 1);
+});
