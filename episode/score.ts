@@ -4,6 +4,7 @@ import type { ScriptStep } from "../scenarios/scenario-format.js";
 import type { Trajectory } from "./trajectory.js";
 import { playScript } from "./replay.js";
 import { staleValues } from "../scenarios/stale-values.js";
+import { unsentDrafts } from "../scenarios/unsent-drafts.js";
 import { peopleNames } from "../scenarios/people.js";
 
 export function scoreScenarioTrajectory(scenario: Scenario, trajectory: Trajectory): ScoreReport {
@@ -16,7 +17,7 @@ export function scoreScenarioTrajectory(scenario: Scenario, trajectory: Trajecto
     },
     {
       scenarioId: scenario.id, relatedEntities: scenario.file.related_entities,
-      staleValues: scenario.cached("stale", () => staleValues(scenario.protagonist, scenario.file.reference_time)),
+      staleValues: scenario.cached("stale", () => [...staleValues(scenario.protagonist, scenario.file.reference_time), ...unsentDrafts(scenario.protagonist, scenario.file.reference_time)]),
       people: scenario.cached("people", () => peopleNames(scenario.protagonist)),
     },
   );
