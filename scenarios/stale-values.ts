@@ -73,7 +73,12 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
     const currentIndex = versions.findIndex((v) => v.until === undefined || local(v.until, zone) > now);
     if (currentIndex < 0) continue;
     const startNow = currentStart(event, now, zone);
+    const placeNow = (event.revisions?.[currentIndex]?.location ?? event.location ?? "").toLowerCase();
     for (const old of versions.slice(0, currentIndex)) {
+      // A place the event moved from ("Helen's - 23 Ballarat St" before it moved to Jo's): its
+      // name, the part before the address.
+      const place = "location" in old && typeof old.location === "string" ? old.location.split(/\s+-\s+|,/)[0]!.trim() : "";
+      if (place.length >= 3 && !placeNow.includes(place.toLowerCase())) out.push({ about: [about], value: [place], was_true: true });
       if (!old.start || old.start === startNow) continue;
       const was = local(old.start, zone), is = local(startNow, zone);
       if (was.toFormat("HH:mm") !== is.toFormat("HH:mm") && !heldNow(about, was.toFormat("HH:mm"), null)) {

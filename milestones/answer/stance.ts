@@ -147,6 +147,7 @@ export function pastClause(text: string, start: number, end: number): boolean {
 // is what Yui suggested): `isSubject` tells, for a distractor bound to a subject.
 const OWN_SPEAKER = /\b(?:i|we)(?:'ve|'d| have| had)?\s+(?:also\s+|just\s+|already\s+)?$/;
 const SPEECH = new RegExp(`\\b(?:${CUES.speech.join("|")})\\b`, "g");
+const RECORD_AFTER = /^\s*(?:[^\s,;.]+\s+){0,2}?(?:in|on) (?:your|the) (?:calendar|diary|calendar entry|event|invite)\b/;
 const RECORD_SPEAKER = /\b(?:calendar|entry|event|invite|invitation|record|reminder|diary|schedule)\b/;
 
 function claimedBySpeaker(before: string, isSubject?: (speaker: string) => boolean): boolean {
@@ -182,6 +183,8 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   }
   if (PAST_AFTER.test(after) || (UNTIL_AFTER.test(after) && hasCue(before, CUES.dating))) return "old";
   if ((hasCue(before, CUES.speech) || hasCue(before, CUES.attribution)) && !claimedBySpeaker(before, isSubject)) return "reported";
+  // "the dinner is still at 7.30pm in your calendar": what a record says, named after the value.
+  if (RECORD_AFTER.test(after)) return "reported";
   if (wasTrue && pastClause(text, start, end)) return "past";
   return "asserted";
 }

@@ -35,3 +35,13 @@ test("an outdated record must name a record that says so and a start of its own"
   assert.equal(loaded.ok, false);
   assert.deepEqual(loaded.ok ? [] : loaded.faults.map((f) => f.pointer).sort(), ["/calendar_events/0/outdated/by", "/calendar_events/0/outdated/start"]);
 });
+
+test("a place an event moved from is a stale value: its name, not its address", () => {
+  const p = read();
+  const dinner = p.calendar_events[0] as Record<string, unknown>;
+  dinner.location = "Nopa, 560 Divisadero St";
+  dinner.revisions = [{ location: "Zuni Cafe, 1658 Market St", until: "2026-10-27T12:00:00" }];
+  const places = (at: string) => staleValues(p, at).filter((d) => typeof d === "object" && "value" in d && Array.isArray(d.value)).map((d) => (d as { value: unknown }).value);
+  assert.deepEqual(places("2026-10-28T09:00:00"), [["Zuni Cafe"]]);
+  assert.deepEqual(places("2026-10-26T09:00:00"), []);
+});
