@@ -46,7 +46,7 @@ export type Comparison =
   | { compare: "number"; value: number; tolerance?: number }
   | { compare: "time"; value: string; tolerance_seconds?: number }
   | { compare: "phone"; value: string }
-  | { compare: "states"; value: TypedValueSpec | TypedValueSpec[]; only?: boolean }
+  | { compare: "states"; value: TypedValueSpec | TypedValueSpec[]; only?: boolean; about?: string[] }
   | { compare: "set"; value: Expectation[] }
   | { compare: "includes"; value: Expectation[] }
   | { compare: "any_of"; value: Expectation[] }
@@ -66,6 +66,8 @@ export const comparison: z.ZodType<Comparison> = z.discriminatedUnion("compare",
   z.object({
     compare: z.literal("states"), value: z.union([typedValue, z.array(typedValue).min(1)]),
     only: z.boolean().optional().describe("any other value of these types asserted fails it (\"Sunday 25th\" when Sunday is the 18th)"),
+    about: z.array(z.string().min(1)).min(1).optional()
+      .describe("the subject: one of these words must be named in the value's own clause, as for an answer's distractor (\"maths revision is also Thursday\"; not \"Thu: drop the kids back\")"),
   }).strict().describe("a text (a message's body, an event's notes) read as an answer is: it asserts these typed values, however written (\"Sunday\", \"18 Oct\")"),
   z.object({ compare: z.literal("set"), value: expectationList }).strict(),
   z.object({ compare: z.literal("includes"), value: expectationList }).strict(),

@@ -1,7 +1,8 @@
 import type { TypedValueSpec } from "../spec.js";
 import type { Region } from "../../db/phone.js";
-import { compileGroup, normalize } from "./facts.js";
-import { Reader, rangeEnd } from "./judge.js";
+import { compileDistractor, compileGroup, normalize, tidy } from "./facts.js";
+import { Reader, rangeEnd, readDistractors } from "./judge.js";
+import { statements } from "./parse.js";
 import { statedAt, wrongValueExcused } from "./stance.js";
 import { sameValue } from "./values.js";
 
@@ -13,10 +14,17 @@ interface Context { zone: string; region?: string; now?: string; people?: Readon
 
 /** The share of `expected` the text asserts; 0 when `only` and it asserts another value of their
  *  types as current. */
-export function textStates(text: string, expected: readonly TypedValueSpec[], only: boolean, ctx: Context): number {
+export function textStates(text: string, expected: readonly TypedValueSpec[], only: boolean, ctx: Context, about?: readonly string[]): number {
   if (expected.length === 0) return 1;
   const ref = { time: ctx.now ?? new Date(0).toISOString(), region: ctx.region as Region | undefined, people: ctx.people };
   const reader = new Reader(ref);
+  // With a subject, the text is read as an answer is for a distractor: one of the values asserted
+  // in a clause that names the subject. A sent message's request still states what it says
+  // ("Chidi's revision is Thu 10-12, can you drop him?").
+  if (about) {
+    const d = compileDistractor({ about: [[...about]], value: [...expected] }, ref);
+    return readDistractors(reader, statements(tidy(text)).map((st) => ({ ...st, question: false })), [d]).length > 0 ? 1 : 0;
+  }
   const read = normalize(text);
   // A person has no typed reading: "states" compares typed values only.
   const wanted = expected.flatMap((e) => compileGroup(e, ref).alternatives[0]?.value ?? []);

@@ -118,3 +118,11 @@ test("states: a text read as an answer is, for typed values (a message body, an 
   assert.equal(compareValue(two, "Sunday, if that works", wed), 0.5);
   assert.equal(compareValue(two, 42, wed), 0);
 });
+
+test("states with about: a value asserted of its subject, in its own clause, also in a request", () => {
+  const sun = compareContext("Europe/London", "GB", [], "2026-10-25T15:30:00+00:00");
+  const maths = { compare: "states" as const, value: { date: "2026-10-29" }, about: ["maths"] };
+  assert.equal(compareValue(maths, "Chidi's maths revision at school is Thu 10-12, can you drop him?", sun), 1);
+  assert.equal(compareValue(maths, "Maths revision Wed 28th 10-12. Drop them back Thu 29th. There's also a science revision Thu 10-12.", sun), 0);
+  assert.equal(compareValue(maths, "Thu: you drop the kids back. Wed: maths revision 10-12.", sun), 0);
+});
