@@ -37,19 +37,38 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
+  // Label sets are few (tools x outcomes, routes x statuses); prom-client hashes a label object on
+  // every call, so each set's child is looked up once and kept: this runs on every request.
+  private readonly toolChildren = new Map<string, { inc(): void }>();
+  private readonly requestChildren = new Map<string, { observe(v: number): void }>();
+
+  private countTool(tool: string, outcome: string): void {
+    const name = findTool(tool) ? tool : "(unknown)";
+    const key = `${name}\u0000${outcome}`;
+    let child = this.toolChildren.get(key);
+    if (!child) this.toolChildren.set(key, (child = this.toolCalls.labels({ tool: name, outcome })));
+    child.inc();
+  }
+
   /** Counts every tool call of every episode it is attached to. */
   readonly episodeObserver: EpisodeObserver = {
     step: (step) => {
       if (step.kind !== "tool") return;
-      this.toolCalls.inc({ tool: findTool(step.tool) ? step.tool : "(unknown)", outcome: step.ok ? "ok" : step.error?.code ?? "error" });
+      this.countTool(step.tool, step.ok ? "ok" : step.error?.code ?? "error");
     },
-    refused: (tool, error) => { this.toolCalls.inc({ tool: findTool(tool) ? tool : "(unknown)", outcome: error.code }); },
+    refused: (tool, error) => { this.countTool(tool, error.code); },
   };
 
   requestTimer(): RequestHandler {
     return (req, res, next) => {
-      const end = this.requests.startTimer();
-      res.once("finish", () => end({ method: req.method, route: routeOf(req), status: String(res.statusCode) }));
+      const start = process.hrtime.bigint();
+      res.once("finish", () => {
+        const route = routeOf(req), status = String(res.statusCode);
+        const key = `${req.method}\u0000${route}\u0000${status}`;
+        let child = this.requestChildren.get(key);
+        if (!child) this.requestChildren.set(key, (child = this.requests.labels({ method: req.method, route, status })));
+        child.observe(Number(process.hrtime.bigint() - start) / 1e9);
+      });
       next();
     };
   }
