@@ -148,6 +148,7 @@ export function pastClause(text: string, start: number, end: number): boolean {
 const OWN_SPEAKER = /\b(?:i|we)(?:'ve|'d| have| had)?\s+(?:also\s+|just\s+|already\s+)?$/;
 const SPEECH = new RegExp(`\\b(?:${CUES.speech.join("|")})\\b`, "g");
 const RECORD_AFTER = /^\s*(?:[^\s,;.]+\s+){0,2}?(?:in|on) (?:your|the) (?:calendar|diary|calendar entry|event|invite)\b/;
+const OWN_WRITE = /\b(?:i|we)(?:'ve| have)?\s+(?:\S+\s+){0,2}?(?:added|put|moved|created|set|booked|scheduled|updated|changed|made)\b/;
 const RECORD_SPEAKER = /\b(?:calendar|entry|event|invite|invitation|record|reminder|diary|schedule)\b/;
 
 function claimedBySpeaker(before: string, isSubject?: (speaker: string) => boolean): boolean {
@@ -183,8 +184,9 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   }
   if (PAST_AFTER.test(after) || (UNTIL_AFTER.test(after) && hasCue(before, CUES.dating))) return "old";
   if ((hasCue(before, CUES.speech) || hasCue(before, CUES.attribution)) && !claimedBySpeaker(before, isSubject)) return "reported";
-  // "the dinner is still at 7.30pm in your calendar": what a record says, named after the value.
-  if (RECORD_AFTER.test(after)) return "reported";
+  // "the dinner is still at 7.30pm in your calendar": what a record says, named after the value
+  // ("I've put it at 7.30pm in your calendar" is the assistant's own doing, and asserts it).
+  if (RECORD_AFTER.test(after) && !OWN_WRITE.test(before)) return "reported";
   if (wasTrue && pastClause(text, start, end)) return "past";
   return "asserted";
 }

@@ -448,6 +448,7 @@ test("a record that still says a value reports it; an instruction row is no old 
   assert.equal(judge(c, "It's at 7pm. Heads-up: the dinner in your calendar still says 7.30pm.", { stale }), 1);
   assert.equal(judge(c, "It's at 7pm. Your birthday dinner still says 7:30pm in the calendar.", { stale }), 1);
   assert.equal(judge(c, "It's at 7pm. Your birthday dinner is still at 7.30pm in your calendar, but the booking moved.", { stale }), 1);
+  assert.equal(judge(c, "It's at 7pm. I've put the dinner at 7.30pm in your calendar.", { stale }), 0);
   assert.equal(judge(c, "Dinner at 7pm, see you there; the dinner is at 7.30pm.", { stale }), 0);
   const fast = { claims: [["insurance"]], distractors: [{ value: ["no breakfast"], unsourced: true }] };
   assert.equal(judge(fast, "| | Details |\n|---|---|\n| Bring | insurance card |\n| Before you go | No breakfast this morning, per the clinic's instructions |"), 0);
