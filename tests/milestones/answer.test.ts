@@ -456,3 +456,8 @@ test("a record that still says a value reports it; an instruction row is no old 
   assert.equal(judge(session, "He's running Halyard's diligence session with you, Julia and Grace next Wednesday, 18 Nov."), 0);
   assert.equal(judge(session, "Halyard's session was last week. You, Julia and Grace meet Bo next Wednesday, 18 Nov."), 1);
 });
+
+test("a record's field label (\"Sent to: owen@...\") reports no action; a status line does", () => {
+  assert.deepEqual(claimedActions("### What your reply said\n- **Sent to:** owen.pratt@harbormutual.com, cc Alex\n- **Subject:** Re: totals"), []);
+  assert.equal(claimedActions("Sent to Owen just now.").length, 1);
+});
