@@ -43,8 +43,9 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
   const current = protagonist.calendar_events.filter((e) => !e.created || local(e.created, zone) <= now).map((e) => ({
     words: words.get(e)!, start: local(currentStart(e, now, zone), zone),
   }));
-  const heldNow = (about: string[], time: string | null, date: string | null) => current.some((c) =>
-    c.words.some((w) => about.includes(w)) && (time === null || c.start.toFormat("HH:mm") === time) && (date === null || c.start.toISODate() === date));
+  // `except`: an event's own words, when the value is its own record's and only others count.
+  const heldNow = (about: string[], time: string | null, date: string | null, except?: string[]) => current.some((c) => c.words !== except
+    && c.words.some((w) => about.includes(w)) && (time === null || c.start.toFormat("HH:mm") === time) && (date === null || c.start.toISODate() === date));
   // A word in several events' titles ("Halyard" in three) names none of them: "the missed call
   // from Halyard's office on 27 Oct" is not about the partner meeting that was on the 27th.
   const titles = new Map<string, number>();
@@ -59,12 +60,10 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
       // Another event that shares a word of its title at that time ("Northbank follow-up: Harriet",
       // 8:00) makes the value true of something an answer may name the same way.
       const own = words.get(event)!;
-      const elsewhere = (time: string | null, date: string | null) => current.some((c) => c.words !== own && c.words.some((w) => own.includes(w))
-        && (time === null || c.start.toFormat("HH:mm") === time) && (date === null || c.start.toISODate() === date));
-      if (was.toFormat("HH:mm") !== is.toFormat("HH:mm") && !elsewhere(was.toFormat("HH:mm"), null)) {
+      if (was.toFormat("HH:mm") !== is.toFormat("HH:mm") && !heldNow(own, was.toFormat("HH:mm"), null, own)) {
         out.push({ about: [about], value: { time: was.toFormat("HH:mm") }, was_true: true });
       }
-      if (was.toISODate() !== is.toISODate() && !elsewhere(null, was.toISODate())) {
+      if (was.toISODate() !== is.toISODate() && !heldNow(own, null, was.toISODate(), own)) {
         out.push({ about: [about], value: { date: was.toISODate()! }, was_true: true });
       }
     }

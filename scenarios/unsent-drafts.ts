@@ -1,4 +1,4 @@
-import { DateTime } from "luxon";
+import { instantOf } from "../db/time.js";
 import type { DistractorSpec } from "../milestones/spec.js";
 import type { ProtagonistFile } from "./protagonist-format.js";
 import { peopleNames } from "./people.js";
@@ -13,13 +13,11 @@ const ADVERBS = ["", "already ", "also "];
 const VERBS = ["emailed", "e-mailed", "replied to", "wrote to", "written to", "sent an email to", "sent the email to", "sent it to", "asked"];
 const CLAIMS = PEOPLE.flatMap((p) => ADVERBS.flatMap((a) => VERBS.map((v) => `${p} ${a}${v}`)));
 
-const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });
-
 /** Claims that the user emailed a person they have only a draft to, at `referenceTime`. */
 export function unsentDrafts(protagonist: ProtagonistFile, referenceTime: string): DistractorSpec[] {
   const zone = protagonist.timezone;
-  const now = local(referenceTime, zone);
-  const before = (t: string) => local(t, zone) <= now;
+  const now = instantOf(referenceTime, zone);
+  const before = (t: string) => instantOf(t, zone) <= now;
   const self = new Set(protagonist.contacts.filter((c) => c.is_self).flatMap((c) => (c.emails ?? []).map((e) => e.address.toLowerCase())));
   const sentTo = new Set(protagonist.emails.filter((e) => e.folder === "sent" && before(e.time)).flatMap((e) => [...e.to, ...e.cc]).map((a) => a.toLowerCase()));
   const drafted = new Set(protagonist.emails.filter((e) => e.folder === "drafts" && before(e.time)).flatMap((e) => e.to).map((a) => a.toLowerCase()));

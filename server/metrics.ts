@@ -14,6 +14,14 @@ function routeOf(req: Request): string {
   return typeof path === "string" ? path : "unmatched";
 }
 
+/** A label set's child, made once per set. */
+function childOf<T>(children: Map<string, T>, labels: readonly string[], make: () => T): T {
+  const key = labels.join("\u0000");
+  let child = children.get(key);
+  if (!child) children.set(key, (child = make()));
+  return child;
+}
+
 export class Metrics {
   readonly registry = new Registry();
   private readonly toolCalls = new Counter({
@@ -44,10 +52,7 @@ export class Metrics {
 
   private countTool(tool: string, outcome: string): void {
     const name = findTool(tool) ? tool : "(unknown)";
-    const key = `${name}\u0000${outcome}`;
-    let child = this.toolChildren.get(key);
-    if (!child) this.toolChildren.set(key, (child = this.toolCalls.labels({ tool: name, outcome })));
-    child.inc();
+    childOf(this.toolChildren, [name, outcome], () => this.toolCalls.labels({ tool: name, outcome })).inc();
   }
 
   /** Counts every tool call of every episode it is attached to. */
@@ -64,10 +69,8 @@ export class Metrics {
       const start = process.hrtime.bigint();
       res.once("finish", () => {
         const route = routeOf(req), status = String(res.statusCode);
-        const key = `${req.method}\u0000${route}\u0000${status}`;
-        let child = this.requestChildren.get(key);
-        if (!child) this.requestChildren.set(key, (child = this.requests.labels({ method: req.method, route, status })));
-        child.observe(Number(process.hrtime.bigint() - start) / 1e9);
+        childOf(this.requestChildren, [req.method, route, status], () => this.requests.labels({ method: req.method, route, status }))
+          .observe(Number(process.hrtime.bigint() - start) / 1e9);
       });
       next();
     };

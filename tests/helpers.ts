@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { ScenarioCatalog } from "../scenarios/catalog.js";
 import { Episode } from "../episode/episode.js";
 import { PACKAGE_ROOT } from "../scenarios/paths.js";
+import { loadProtagonistFile } from "../scenarios/protagonist-load.js";
 
 export const FIXTURE_DATA = path.join(PACKAGE_ROOT, "tests", "fixtures", "data");
 export const CLI = path.join(PACKAGE_ROOT, "dist", "cli", "main.js");
@@ -29,4 +32,13 @@ export function call<T = Record<string, unknown>>(episode: Episode, tool: string
   const step = episode.callTool(tool, args);
   if (!step.ok) throw new Error(`${tool} failed: ${JSON.stringify(step.error)}`);
   return step.result as T;
+}
+
+/** Loads a changed copy of the fixture protagonist as validate would, from a folder of its own. */
+export function loadChangedProtagonist(p: unknown): ReturnType<typeof loadProtagonistFile> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pimbox-p-"));
+  fs.mkdirSync(path.join(dir, "test-person"));
+  const file = path.join(dir, "test-person", "protagonist.json");
+  fs.writeFileSync(file, JSON.stringify(p));
+  return loadProtagonistFile(file);
 }

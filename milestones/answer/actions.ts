@@ -71,7 +71,8 @@ const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VE
 // A sentence that opens with the action, as a status line: "Calling the pharmacy now.", "Sent!",
 // "Done: called the pharmacy."
 const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned|texted|messaged|sent|emailed|replied|forwarded|saved|added|created|scheduled|booked|moved|rescheduled|updated|changed|deleted|removed|cancelled|canceled)\b/;
-const FIELD_LABEL = /^\W*\w+\s+(?:to|on|at|for|in|by|from)\W*:/;
+// A label ("Saved: Wed 4 Nov"), or a record's field ("Sent to: owen@...", "Added on: 3 Nov").
+const LABEL = /^\W*\w+(?:\s+(?:to|on|at|for|in|by|from))?\W*:/;
 // "I let Jess know" is telling.
 const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let \w+(?: \w+)? know\b/;
 const NEGATION = /\b(?:nothing|no|not|never|none|neither|nor)\b(?:\s+\S+){0,3}\s*$/;
@@ -100,9 +101,8 @@ export function claimedActions(text: string): ClaimedAction[] {
       }
     }
     // A table's header ("Sent", "Status") or a heading is a label, not a report.
-    // A label ("Saved: Wed 4 Nov") is no report either.
-    // So is a record's field: "Sent to: owen@...", "Added on: 3 Nov" describe an email or an event.
-    const opening = kind === "row" || kind === "heading" || /^\W*\w+\W*:/.test(sentence) || FIELD_LABEL.test(sentence) ? null : OPENING.exec(sentence);
+    // A label, or a record's field, is no report either.
+    const opening = kind === "row" || kind === "heading" || LABEL.test(sentence) ? null : OPENING.exec(sentence);
     if (opening) found.push({ kind: VERBS[opening[1]!] ?? "change", words: opening[0] });
     if (found.length > 0) {
       for (const m of sentence.matchAll(CONJOINED)) {

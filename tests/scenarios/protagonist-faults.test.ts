@@ -1,10 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { loadProtagonistFile } from "../../scenarios/protagonist-load.js";
-import { FIXTURE_DATA } from "../helpers.js";
+import { FIXTURE_DATA, loadChangedProtagonist } from "../helpers.js";
 
 test("a protagonist file's referential and temporal faults are named by JSON pointer", () => {
   const p = JSON.parse(fs.readFileSync(path.join(FIXTURE_DATA, "test-person", "protagonist.json"), "utf8"));
@@ -15,11 +13,7 @@ test("a protagonist file's referential and temporal faults are named by JSON poi
   p.calls[1].id = p.calls[0].id;
   p.contacts[4].id = "ct_new3";
   p.emails[0].time = "2026-01-01T10:00:00";
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pimbox-p-"));
-  fs.mkdirSync(path.join(dir, "test-person"));
-  const file = path.join(dir, "test-person", "protagonist.json");
-  fs.writeFileSync(file, JSON.stringify(p));
-  const loaded = loadProtagonistFile(file);
+  const loaded = loadChangedProtagonist(p);
   assert.equal(loaded.ok, false);
   const pointers = loaded.ok ? [] : loaded.faults.map((f) => f.pointer).sort();
   assert.deepEqual(pointers, [

@@ -1,12 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { staleValues } from "../../scenarios/stale-values.js";
-import { loadProtagonistFile } from "../../scenarios/protagonist-load.js";
 import type { ProtagonistFile } from "../../scenarios/protagonist-format.js";
-import { FIXTURE_DATA } from "../helpers.js";
+import { FIXTURE_DATA, loadChangedProtagonist } from "../helpers.js";
 
 // A plan a message changed while the calendar kept it: Dana's dinner with Jess is at 19:00 in the
 // calendar; from Jess's text on 28 Oct (sms_jess_1) it really starts at 19:30.
@@ -27,11 +25,7 @@ test("an outdated record's start is a stale value from the message on, not befor
 
 test("an outdated record must name a record that says so and a start of its own", () => {
   const p = withOutdated({ since: "2026-10-28T18:02:00", start: "2026-10-29T19:00:00", by: "sms_nowhere" });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pimbox-outdated-"));
-  fs.mkdirSync(path.join(dir, "test-person"));
-  const file = path.join(dir, "test-person", "protagonist.json");
-  fs.writeFileSync(file, JSON.stringify(p));
-  const loaded = loadProtagonistFile(file);
+  const loaded = loadChangedProtagonist(p);
   assert.equal(loaded.ok, false);
   assert.deepEqual(loaded.ok ? [] : loaded.faults.map((f) => f.pointer).sort(), ["/calendar_events/0/outdated/by", "/calendar_events/0/outdated/start"]);
 });
