@@ -5,7 +5,7 @@ import type { Trajectory } from "./trajectory.js";
 import { playScript } from "./replay.js";
 import { staleValues } from "../scenarios/stale-values.js";
 import { unsentDrafts } from "../scenarios/unsent-drafts.js";
-import { peopleNames } from "../scenarios/people.js";
+import { peopleHandles, peopleNames } from "../scenarios/people.js";
 
 export function scoreScenarioTrajectory(scenario: Scenario, trajectory: Trajectory): ScoreReport {
   return scoreTrajectory(
@@ -19,6 +19,7 @@ export function scoreScenarioTrajectory(scenario: Scenario, trajectory: Trajecto
       scenarioId: scenario.id, relatedEntities: scenario.file.related_entities,
       staleValues: scenario.cached("stale", () => [...staleValues(scenario.protagonist, scenario.file.reference_time), ...unsentDrafts(scenario.protagonist, scenario.file.reference_time)]),
       people: scenario.cached("people", () => peopleNames(scenario.protagonist)),
+      handles: scenario.cached("handles", () => peopleHandles(scenario.protagonist)),
     },
   );
 }

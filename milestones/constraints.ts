@@ -8,7 +8,7 @@ import { compareValue, geometricMean, type CompareContext } from "./similarity.j
 import { diffTable, matchesWhere, pairRows, rowSimilarity, updateSimilarity, type RowPairing } from "./rows.js";
 import { rougeL } from "./rouge.js";
 import { includesWords } from "./text.js";
-import { ACTION_TOOLS, claimedActions } from "./answer/actions.js";
+import { ACTION_TOOLS, addressee, claimedActions } from "./answer/actions.js";
 import { statements, type Statement } from "./answer/parse.js";
 import { compileClaim, compileDistractor, compileFact, normalize, tidy, type Distractor } from "./answer/facts.js";
 import { Reader, readDistractors, readFacts } from "./answer/judge.js";
@@ -81,8 +81,9 @@ export const replyOf = (step: Step, messages?: readonly AgentStep[]): Reply =>
 /** Normalized text of an answer (lower case, straight quotes): what the checks read. */
 export const replyText = normalize;
 
-/** Whether some write tool of the list succeeded before the reply: what an answer may claim. */
-export type DoneBefore = (tools: readonly string[]) => boolean;
+/** Whether some write tool of the list succeeded before the reply, to the person of that contact id
+ *  when one is given: what an answer may claim. */
+export type DoneBefore = (tools: readonly string[], to?: string) => boolean;
 
 interface ReadReply { text: string; statements: Statement[]; whole: Statement[]; reader: Reader; messages: number[] }
 
@@ -99,16 +100,20 @@ function readReply(reply: Reply, ctx: CompareContext): ReadReply {
 /** What disqualifies any reply, whatever it says: a dump of records, a length over the scenario's
  *  own `max_words`, or reporting an action that was never done. Null when the reply may be judged
  *  on its content. */
-function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefore): Record<string, unknown> | null {
+function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefore, ctx: CompareContext): Record<string, unknown> | null {
   const dump = readDump(r.text, r.statements);
   if (dump) return { reason: dump.reason };
   if (maxWords !== undefined) {
     const words = wordCount(r.text);
     if (words > maxWords) return { reason: `the answer has ${words} words, more than the ${maxWords} this scenario allows`, words };
   }
-  const unsupported = claimedActions(r.text).filter((a) => !done(ACTION_TOOLS[a.kind]));
+  // "I've texted Jess" when only Priya was texted reports an action not done, as much as when
+  // nobody was.
+  const unsupported = claimedActions(r.text).map((a) => ({ ...a, to: ctx.people && ctx.handles ? addressee(a, ctx.people, ctx.handles) : undefined }))
+    .filter((a) => !done(ACTION_TOOLS[a.kind], a.to));
   if (unsupported.length > 0) {
-    return { reason: `the answer reports actions that were not done: ${unsupported.map((a) => `"${a.words}"`).join(", ")}`, unsupported_claims: unsupported };
+    const named = (a: (typeof unsupported)[number]) => `"${a.words}"${a.to ? ` (to ${ctx.people!.get(a.to)![0]})` : ""}`;
+    return { reason: `the answer reports actions that were not done: ${unsupported.map(named).join(", ")}`, unsupported_claims: unsupported };
   }
   return null;
 }
@@ -135,7 +140,7 @@ const said = (r: ReadReply) => ({ messages: r.messages });
 export function responseOutcome(c: ResponseConstraint, reply: Reply, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
   if (reply.step.kind !== "agent") return notA("an agent message", reply.step);
   const r = readReply(reply, ctx);
-  const fault = replyFaults(r, c.max_words, done);
+  const fault = replyFaults(r, c.max_words, done, ctx);
   if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
   const day = reply.step.time.slice(0, 10);
   const facts = compiled(ctx, c, day, () => [
@@ -188,7 +193,7 @@ export const DEFAULT_REFUSAL_CUES = [
 export function refusalOutcome(c: RefusalConstraint, reply: Reply, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
   if (reply.step.kind !== "agent") return notA("an agent message", reply.step);
   const r = readReply(reply, ctx);
-  const fault = replyFaults(r, c.max_words, done);
+  const fault = replyFaults(r, c.max_words, done, ctx);
   if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
   const asserted = readDistractors(r.reader, r.whole, distractorsOf(c, r, ctx, reply.step.time.slice(0, 10)));
   if (asserted.length > 0) return { similarity: 0, details: { ...said(r), reason: "asserts a wrong value beside the refusal", asserted_distractors: asserted } };
@@ -206,7 +211,7 @@ const REQUEST = /^(?:(?:just|please|so)\s+)?(?:tell me|let me know|confirm|reply
 export function clarificationOutcome(c: ClarificationConstraint, reply: Reply, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
   if (reply.step.kind !== "agent") return notA("an agent message", reply.step);
   const r = readReply(reply, ctx);
-  const fault = replyFaults(r, c.max_words, done);
+  const fault = replyFaults(r, c.max_words, done, ctx);
   if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
   const asks = r.statements.some((q) => q.question || REQUEST.test(q.text));
   const wanted = c.asks_for ?? [];

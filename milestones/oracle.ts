@@ -3,6 +3,8 @@ import { leafConstraints, type AnyOfConstraint, type Constraint, type DatabaseCo
 import type { TableName } from "./catalog.js";
 import type { MatchProblem } from "./matcher.js";
 import type { CompareContext } from "./similarity.js";
+import { actionKey, reached } from "./answer/actions.js";
+import type { Region } from "../db/phone.js";
 import type { IndexedDag } from "./dag.js";
 import type { TableVersions } from "./versions.js";
 import { guardrailsFor, type Guardrail } from "./guardrails.js";
@@ -245,7 +247,9 @@ function evaluator(
   }
   const perStep = (t: number): Outcome => {
     const step = stepOf(t);
-    const done = (tools: readonly string[]) => tools.some((tool) => (steps.firstWrite.get(tool) ?? Infinity) < steps.first + t);
+    const done = (tools: readonly string[], to?: string) => to === undefined
+      ? tools.some((tool) => (steps.firstWrite.get(tool) ?? Infinity) < steps.first + t)
+      : reachedBefore(steps, steps.first + t, tools, to);
     switch (c.kind) {
       case "tool_call": return toolCallOutcome(c, step, countFailed, steps.ctx);
       case "response": return responseOutcome(c, replyAt(steps, t), steps.ctx, done);
@@ -346,4 +350,11 @@ function databaseEvaluator(
     reference: (depSteps) =>
       source.kind === "none" ? undefined : source.kind === "initial" ? "initial" : stepIndexAt(depSteps[source.position]!),
   };
+}
+
+/** Whether a successful write of one of the tools reached the person before position `end`. */
+function reachedBefore(steps: Steps, end: number, tools: readonly string[], to: string): boolean {
+  const person = { names: steps.ctx.people?.get(to) ?? [], handles: steps.ctx.handles?.get(to) ?? [] };
+  return steps.trajectory.steps.slice(0, end).some((s) => s.kind === "tool" && s.ok && s.write &&
+    tools.includes(actionKey(s.tool, s.arguments)) && reached(s.arguments, s.result, person, steps.ctx.region as Region | undefined));
 }

@@ -7,7 +7,7 @@ import { compileDag, type ConstraintResult, type GuardrailResult, type Steps } f
 import { matchDag } from "./matcher.js";
 import { structuralFaults, type SpecFault } from "./check.js";
 import { containsString, replyText } from "./constraints.js";
-import { ACTION_TOOLS, actionKey, claimedActions } from "./answer/actions.js";
+import { ACTION_TOOLS, actionKey, claimedActions, type Handles } from "./answer/actions.js";
 import { frameFactor, unaccountedChanges, type Explanation, type UnaccountedChange } from "./frame.js";
 import { constrainedTables } from "./guardrails.js";
 import { WRITE_TOOL_TABLES } from "./catalog.js";
@@ -25,6 +25,8 @@ export interface ScoreOptions {
   staleValues?: readonly DistractorSpec[];
   /** The names of the data's people by contact id, for `{"person": id}` checks. */
   people?: ReadonlyMap<string, readonly string[]>;
+  /** Their numbers and addresses by contact id: whom a reported message or call must have reached. */
+  handles?: Handles;
 }
 
 export interface ReportedAction {
@@ -98,7 +100,7 @@ export function scoreTrajectory(trajectory: Trajectory, spec: ScoringSpec, optio
   const first = firstUser < 0 ? 0 : firstUser;
   const steps: Steps = {
     trajectory, first, count: trajectory.steps.length - first,
-    versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region, options.staleValues, trajectory.steps[first]?.time, options.people),
+    versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region, options.staleValues, trajectory.steps[first]?.time, options.people, options.handles),
     firstWrite: firstWrites(trajectory.steps),
   };
   const milestones = tieReportedActions(matchNodes(spec.milestones.nodes, spec.milestones.edges, steps, false), spec.milestones.nodes, trajectory);

@@ -6,6 +6,7 @@ import { normalizeText } from "./text.js";
 import { samePhone, type Region } from "../db/phone.js";
 import { assignGeometric } from "./assignment.js";
 import { textStates } from "./answer/states.js";
+import type { Handles } from "./answer/actions.js";
 
 // Column and argument comparisons: how well one actual value meets one expectation, in [0, 1].
 
@@ -24,11 +25,13 @@ export interface CompareContext {
   now?: string;
   /** The names of the data's people by contact id, for `{"person": id}` checks. */
   people?: ReadonlyMap<string, readonly string[]>;
+  /** Their numbers and addresses, for telling whom a reported message or call reached. */
+  handles?: Handles;
 }
 
 export function compareContext(zone: string, region?: string, stale: readonly DistractorSpec[] = [], now?: string,
-  people?: ReadonlyMap<string, readonly string[]>): CompareContext {
-  return { zone, region, tokens: new Map(), instants: new Map(), answers: new Map(), stale, now, people };
+  people?: ReadonlyMap<string, readonly string[]>, handles?: Handles): CompareContext {
+  return { zone, region, tokens: new Map(), instants: new Map(), answers: new Map(), stale, now, people, handles };
 }
 
 /** A bare object that is not a comparison: a partial match on the keys it names. */

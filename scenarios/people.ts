@@ -1,8 +1,17 @@
 import type { ProtagonistFile } from "./protagonist-format.js";
+import type { Handles } from "../milestones/answer/actions.js";
 
 // The names that name a person of the data, for `{"person": id}` checks: the full name, and the
 // first name, the last name (and a double family name's first word, "Fernández" of "Fernández
 // Ortega") where no other contact has it: "Jo" names neither of two Jos.
+
+/** Each contact's numbers and addresses (the owner's own left out): whom a message or call that
+ *  an answer reports must have reached. */
+export function peopleHandles(p: ProtagonistFile): Handles {
+  return new Map(p.contacts.filter((c) => !c.is_self).map((c) => [c.id, [
+    ...c.phone_numbers.map((n) => n.number), ...(c.emails ?? []).map((e) => e.address.toLowerCase()),
+  ]]));
+}
 
 export function peopleNames(p: ProtagonistFile): ReadonlyMap<string, readonly string[]> {
   const forms = p.contacts.map((c) => {

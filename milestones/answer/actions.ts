@@ -1,5 +1,6 @@
 import { clauseBefore } from "./stance.js";
 import { statements } from "./parse.js";
+import { samePhone, type Region } from "../../db/phone.js";
 
 // The actions an answer says were done ("I've texted Jess", "Done: called the pharmacy", "message
 // sent"), so that an answer reporting an action never done earns nothing. Texts are normalized.
@@ -74,11 +75,18 @@ const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned
 // A label ("Saved: Wed 4 Nov"), or a record's field ("Sent to: owen@...", "Added on: 3 Nov").
 const LABEL = /^\W*\w+(?:\s+(?:to|on|at|for|in|by|from))?\W*:/;
 // "I let Jess know" is telling.
-const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let \w+(?: \w+)? know\b/;
+const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let (\w+(?: \w+)?) know\b/;
 const NEGATION = /\b(?:nothing|no|not|never|none|neither|nor)\b(?:\s+\S+){0,3}\s*$/;
 const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)\b/;
 
-export interface ClaimedAction { kind: ActionKind; words: string }
+export interface ClaimedAction {
+  kind: ActionKind;
+  words: string;
+  /** The words after the verb, to the end of the clause: whom or what the action was done to. */
+  object: string;
+}
+
+const objectAfter = (sentence: string, end: number) => /^[^.;:!?\n]*/.exec(sentence.slice(end))![0].trim();
 
 /** The actions an answer reports as done, read from first-person past or present forms
  *  ("I've texted Jess", "Calling the pharmacy now", "the event has been moved"). Questions,
@@ -96,22 +104,66 @@ export function claimedActions(text: string): ClaimedAction[] {
         // "Nothing has been sent to Vale yet", "no reply has been sent": a denial reports nothing.
         const conditional = CONDITIONAL.test(before) || NEGATION.test(before);
         if (verb && !conditional && !NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) {
-          found.push({ kind: VERBS[verb] ?? "send", words: m[0] });
+          found.push({ kind: VERBS[verb] ?? "send", words: m[0], object: objectAfter(sentence, m.index + m[0].length) });
         }
       }
     }
     // A table's header ("Sent", "Status") or a heading is a label, not a report.
     // A label, or a record's field, is no report either.
     const opening = kind === "row" || kind === "heading" || LABEL.test(sentence) ? null : OPENING.exec(sentence);
-    if (opening) found.push({ kind: VERBS[opening[1]!] ?? "change", words: opening[0] });
+    if (opening) found.push({ kind: VERBS[opening[1]!] ?? "change", words: opening[0], object: objectAfter(sentence, opening[0].length) });
     if (found.length > 0) {
       for (const m of sentence.matchAll(CONJOINED)) {
-        if (!NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) found.push({ kind: VERBS[m[1]!] ?? "change", words: m[0] });
+        if (!NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) found.push({ kind: VERBS[m[1]!] ?? "change", words: m[0], object: objectAfter(sentence, m.index + m[0].length) });
       }
     }
     const letKnow = LET_KNOW.exec(sentence);
-    if (letKnow) found.push({ kind: "tell", words: letKnow[0] });
+    if (letKnow) found.push({ kind: "tell", words: letKnow[0], object: letKnow[1]! });
     out.push(...found);
   }
   return out;
+}
+
+// ---- whom an action was done to ----------------------------------------------------------------
+
+/** Action kinds whose object is a person reached: "texted Jess", "sent Fergus a text", "replied to
+ *  Hamish", "let Priya know". "Saved Jess" or "moved the dentist" name no addressee. */
+const ADDRESSED: ReadonlySet<ActionKind> = new Set(["call", "message", "email", "send", "tell"]);
+// The words between the verb and the person: "sent a quick text to Jess", "replied back to him".
+const BEFORE_ADDRESSEE = /^(?:(?:a|an|the|quick|short|brief|new|message|text|note|reply|whatsapp|email|sms|back|over|to|on)\s+)*/;
+
+/** Numbers and addresses by which a write may reach a person, for each of the data's people the
+ *  phone's owner may contact (the owner is left out). */
+export type Handles = ReadonlyMap<string, readonly string[]>;
+
+/** The person a claimed action names as its addressee, by contact id: the name must open the
+ *  action's object. Undefined when none of the data's people is named there, or a thing of theirs
+ *  is ("forwarded Julia's email to Nina": Julia is not the addressee). */
+export function addressee(claim: ClaimedAction, people: ReadonlyMap<string, readonly string[]>, handles: Handles): string | undefined {
+  if (!ADDRESSED.has(claim.kind)) return undefined;
+  const object = claim.object.replace(BEFORE_ADDRESSEE, "");
+  let found: { id: string; length: number } | undefined;
+  for (const [id, names] of people) {
+    if (!handles.has(id)) continue;
+    for (const name of names) {
+      const n = name.toLowerCase();
+      if (object.startsWith(n) && !/^(?:\w|'s\b)/.test(object.slice(n.length)) && n.length > (found?.length ?? 0)) found = { id, length: n.length };
+    }
+  }
+  return found?.id;
+}
+
+/** Whether a successful write reached the person: one of their numbers or addresses, or their
+ *  name, among the recipients its arguments and result name. */
+export function reached(args: Readonly<Record<string, unknown>>, result: unknown, person: { names: readonly string[]; handles: readonly string[] }, region?: Region): boolean {
+  const record = (result ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const written = record.message ?? record.email ?? record.call ?? {};
+  const recipients: unknown[] = [
+    ...[written.to, written.cc, written.bcc, args.to, args.cc, args.bcc].flatMap((x) => (Array.isArray(x) ? x : [x])),
+    written.phone_number, written.contact_name, written.conversation_name, args.phone_number,
+  ].flatMap((r) => (r !== null && typeof r === "object" ? [(r as Record<string, unknown>).number, (r as Record<string, unknown>).name] : [r]));
+  const names = person.names.map((n) => n.toLowerCase());
+  return recipients.some((r) => typeof r === "string" && r !== "" && (
+    person.handles.some((h) => h === r.toLowerCase() || (!h.includes("@") && samePhone(h, r, region))) ||
+    names.some((n) => r.toLowerCase().includes(n))));
 }

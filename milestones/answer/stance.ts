@@ -18,7 +18,7 @@ export const CUES = {
     "supposed to be", "was going to", "were going to", "formerly", "prior", "before the change", "stale",
   ],
   /** Words someone says or writes: a report unless the speaker is the assistant itself ("I said"). */
-  speech: ["said", "says", "say", "wrote", "writes", "written", "mentioned", "asks", "asked", "suggested", "suggests", "proposed", "proposes"],
+  speech: ["said", "says", "say", "told", "tells", "wrote", "writes", "written", "mentioned", "asks", "asked", "suggested", "suggests", "proposed", "proposes"],
   /** Attribute a value to a source ("Jess said 8am", "your calendar says 8:00"): reporting is not
    *  asserting ("said yes" is not an attribution). The speech words are attributions too. */
   attribution: ["claimed", "claims", "thought", "thinks", "believed", "believes", "according to", "claiming", "purporting",

@@ -274,6 +274,9 @@ test("stance: negation, the old side of a change, attribution, a past clause", (
   assert.equal(at("moved from 8am to 9am", "8am"), "old");
   assert.equal(at("moved from 8am to 9am", "9am"), "asserted");
   assert.equal(at("your calendar still had 8:00", "8:00"), "reported");
+  // What another told someone is reported; what the assistant told them, it asserts.
+  assert.equal(at("in the family group you told everyone you arrive on dec 18", "dec 18"), "reported");
+  assert.equal(at("i told her 9am", "9am"), "asserted");
   assert.equal(at("it was 7 until the change", "7", true), "old");
 });
 

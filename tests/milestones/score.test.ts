@@ -228,3 +228,26 @@ test("the report is JSON-serialisable", () => {
   const r = score(script("How is the album going"));
   assert.deepEqual(JSON.parse(JSON.stringify(r)), r);
 });
+
+test("a message reported as sent to one person, but sent to another, reports an action not done", () => {
+  const told: ScoringSpec = { milestones: { nodes: [{ id: "told", category: "response", constraints: [{ kind: "response", must_include: ["album"] }] }] } };
+  const people = new Map([["c1", ["Ana Lima", "Ana", "Lima"]], ["c2", ["Fredrik Thordendal", "Fredrik", "Thordendal"]]]);
+  const handles = new Map([["c1", ["+1 415 555 0101"]], ["c2", ["+1 415 555 0134"]]]);
+  const run = (answer: string, to = "+1 415 555 0101", result: unknown = {}) => scoreTrajectory(buildTrajectory(initial, [
+    { user: "Text Fredrik about the album." },
+    // A write that changes no table: the response milestone's guardrail stays quiet.
+    { tool: "send_message", args: { to: [to], body: "How's the album?" }, result, write: true },
+    { agent: answer },
+  ]), told, { scenarioId: "text-fredrik", people, handles }).milestones[0]!;
+  const wrong = run("Done: I've texted Fredrik about the album.");
+  assert.equal(wrong.similarity, 0);
+  assert.match(String(wrong.constraints[0]!.details.reason), /"i've texted" \(to Fredrik Thordendal\)/);
+  assert.equal(run("Done: I've texted Fredrik about the album.", "(415) 555-0134").similarity, 1, "the same number written another way");
+  assert.equal(run("I sent a quick text to Ana about the album.").similarity, 1);
+  // Whose thing it was is not whom it went to; a name the data does not hold binds nothing.
+  assert.equal(run("I've sent Fredrik's album news to Ana.").similarity, 1);
+  assert.equal(run("I texted the band about the album.").similarity, 1);
+  // The recipient may be named only in the tool's result.
+  const viaResult = { message: { to: [{ number: "+1 415 555 0134", name: "Fredrik Thordendal" }] } };
+  assert.equal(run("I've texted Fredrik about the album.", "conv_1", viaResult).similarity, 1);
+});
