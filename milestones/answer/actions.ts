@@ -35,6 +35,8 @@ export const ACTION_TOOLS = {
   // "saved" may be a contact, an event or a draft.
   save: ["add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", ...DRAFTS],
   calendar: ["create_calendar_event", "modify_calendar_event"],
+  // Words added to a message or a draft being written.
+  compose: ["send_message", "send_whatapp_message", "send_email", "modify_draft_email", ...DRAFTS],
   add: ["add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email", ...DRAFTS],
   // "moved" may be an event moved, or an email moved to the trash.
   change: ["modify_calendar_event", "modify_contact", "modify_draft_email", "create_calendar_event", ...DRAFTS, ...REMOVALS],
@@ -79,6 +81,14 @@ const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let (\w+(?
 const NEGATION = /\b(?:nothing|no|not|never|none|neither|nor)\b(?:\s+\S+){0,3}\s*$/;
 const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)\b/;
 
+// Words added to a message or draft being written: "I added a thanks for the flowers".
+const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations)\b/;
+
+function kindOf(verb: string, object: string): ActionKind {
+  const kind = VERBS[verb] ?? "send";
+  return kind === "add" && MESSAGE_CONTENT.test(object) ? "compose" : kind;
+}
+
 export interface ClaimedAction {
   kind: ActionKind;
   words: string;
@@ -104,7 +114,8 @@ export function claimedActions(text: string): ClaimedAction[] {
         // "Nothing has been sent to Vale yet", "no reply has been sent": a denial reports nothing.
         const conditional = CONDITIONAL.test(before) || NEGATION.test(before);
         if (verb && !conditional && !NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) {
-          found.push({ kind: VERBS[verb] ?? "send", words: m[0], object: objectAfter(sentence, m.index + m[0].length) });
+          const object = objectAfter(sentence, m.index + m[0].length);
+          found.push({ kind: kindOf(verb, object), words: m[0], object });
         }
       }
     }

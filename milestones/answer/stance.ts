@@ -149,6 +149,9 @@ const OWN_SPEAKER = /\b(?:i|we)(?:'ve|'d| have| had)?\s+(?:also\s+|just\s+|alrea
 const SPEECH = new RegExp(`\\b(?:${CUES.speech.join("|")})\\b`, "g");
 const RECORD_AFTER = /^\s*(?:[^\s,;.]+\s+){0,2}?(?:in|on) (?:your|the) (?:calendar|diary|calendar entry|event|invite)\b/;
 const OWN_WRITE = /\b(?:i|we)(?:'ve| have)?\s+(?:\S+\s+){0,2}?(?:added|put|moved|created|set|booked|scheduled|updated|changed|made)\b/;
+// "the event 'Call: Harriet' is set for 8:00", "your calendar entry is down for 7.30": what a record
+// holds, said of the record itself rather than of the call.
+const RECORD_SET = /\b(?:the|your|this|that)\s+(?:calendar\s+)?(?:entry|event|invite|invitation|record|reminder)\b[^.;!?]*?\b(?:is|was|'s)\s+(?:still\s+)?(?:set|scheduled|booked|saved|entered|down|listed)(?:\s+(?:for|as|at|to))?\s*$/;
 const RECORD_SPEAKER = /\b(?:calendar|entry|event|invite|invitation|record|reminder|diary|schedule)\b/;
 
 function claimedBySpeaker(before: string, isSubject?: (speaker: string) => boolean): boolean {
@@ -186,7 +189,9 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   if ((hasCue(before, CUES.speech) || hasCue(before, CUES.attribution)) && !claimedBySpeaker(before, isSubject)) return "reported";
   // "the dinner is still at 7.30pm in your calendar": what a record says, named after the value
   // ("I've put it at 7.30pm in your calendar" is the assistant's own doing, and asserts it).
-  if (RECORD_AFTER.test(after) && !OWN_WRITE.test(before)) return "reported";
+  // The record's own title may hold colons and brackets: the statement so far is read, not the clause.
+  const sentence = text.slice(0, start).split(" :: ").pop()!;
+  if ((RECORD_AFTER.test(after) || RECORD_SET.test(sentence)) && !OWN_WRITE.test(before)) return "reported";
   if (wasTrue && pastClause(text, start, end)) return "past";
   return "asserted";
 }

@@ -277,6 +277,9 @@ test("stance: negation, the old side of a change, attribution, a past clause", (
   // What another told someone is reported; what the assistant told them, it asserts.
   assert.equal(at("in the family group you told everyone you arrive on dec 18", "dec 18"), "reported");
   assert.equal(at("i told her 9am", "9am"), "asserted");
+  // What a record holds, said of the record, even with a title of colons and brackets.
+  assert.equal(at("the event \"call: harriet cole (northbank)\" is set for 8:00-8:45 am.", "8:00"), "reported");
+  assert.equal(at("your call with harriet is set for 8:00.", "8:00"), "asserted");
   assert.equal(at("it was 7 until the change", "7", true), "old");
 });
 
@@ -284,6 +287,9 @@ test("an answer that reports an action not done gets no credit", () => {
   assert.deepEqual(claimedActions(t("I've called the pharmacy and texted Jess.")).map((a) => a.kind), ["call", "message"]);
   assert.deepEqual(claimedActions(t("Shall I call her? I haven't sent anything yet.")), []);
   assert.deepEqual(claimedActions(t("Calling the pharmacy now.")).map((a) => a.kind), ["call"]);
+  // Words added to a message are part of writing it, not an entry added somewhere.
+  assert.deepEqual(claimedActions(t("Sam's flowers: I added a thanks for that too.")).map((a) => a.kind), ["compose"]);
+  assert.deepEqual(claimedActions(t("I added Sam to your contacts.")).map((a) => a.kind), ["add"]);
   assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", { done: ["send_message"] }), 0);
   assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", { done: ["create_outgoing_call"] }), 1);
 });
