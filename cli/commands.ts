@@ -66,8 +66,8 @@ export function registerCommands(program: Command): void {
     .action(async (id, opts) => { process.exitCode = (await import("./replay.js")).replayCommand(id, opts); });
 
   program.command("schema")
-    .description("print the JSON Schema of scenario or protagonist files")
-    .argument("<kind>", "scenario | protagonist")
+    .description("print the JSON Schema of scenario, protagonist or coverage-plan files")
+    .argument("<kind>", "scenario | protagonist | coverage-plan")
     .action(async (kind) => { process.stdout.write((await import("./schema.js")).schemaText(kind)); });
 
   program.command("report")
@@ -127,6 +127,7 @@ export function registerCommands(program: Command): void {
     .description("check the protagonists and scenarios: schema, references, times, gold trajectories")
     .option("--protagonist <id>", "only this protagonist")
     .option("--json", "print the summary and failures as JSON")
+    .option("--require-plan", "fail when a target of the data folder's coverage-plan.json is not met")
     .addOption(dataOption())
     .action(async (opts) => { process.exitCode = (await import("./validate.js")).validateCommand(opts); });
 }

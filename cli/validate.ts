@@ -1,5 +1,6 @@
 import { ScenarioCatalog } from "../scenarios/catalog.js";
-import { duplicateQueries, summarize, verifyScenario, type Summary } from "../episode/verify.js";
+import { duplicateQueries, summarize, twinFaults, verifyScenario, type Summary } from "../episode/verify.js";
+import { COVERAGE_PLAN_FILE, coverageRows, readCoveragePlan, type CoverageRow } from "../scenarios/coverage.js";
 import { TOOL_NAMES } from "../tools/registry.js";
 import { DEGENERATE_MAX_MEAN, degenerateFaults, runDegenerateAgents, type DegenerateResult } from "../episode/degenerate.js";
 import { LIMITS, calibrateScenario, calibrationFaults, summarizeCalibration, type CalibrationSummary } from "../episode/calibration.js";
@@ -8,7 +9,7 @@ import { LIVE_LIMITS, liveFaults, scoreLive, summarizeLive, type LiveSummary } f
 import { checkFolder, checkProtagonist } from "./catalog.js";
 import { uncheckedConditionValues } from "../scenarios/condition-values.js";
 
-export interface ValidateOptions { data: string; json?: boolean; protagonist?: string }
+export interface ValidateOptions { data: string; json?: boolean; protagonist?: string; requirePlan?: boolean }
 
 /** `pimbox validate`: loads everything (schema, references, times), then replays each scenario's
  *  gold, empty, negative and refusing trajectories. Exit 1 when anything fails. */
@@ -16,32 +17,53 @@ export function validateCommand(opts: ValidateOptions): number {
   checkFolder(opts.data);
   checkProtagonist(opts.data, opts.protagonist);
   const { catalog, faults: loadFaults } = ScenarioCatalog.load(opts.data);
-  const faults: Fault[] = [...loadFaults, ...duplicateQueries(catalog)];
+  const faults: Fault[] = [...loadFaults, ...duplicateQueries(catalog), ...twinFaults(catalog)];
   const scenarios = catalog.list().filter((s) => !opts.protagonist || s.file.protagonist === opts.protagonist);
   for (const scenario of scenarios) faults.push(...verifyScenario(scenario));
   const summary = summarize(scenarios);
   const calibration = summarizeCalibration(scenarios.flatMap(calibrateScenario));
   const degenerate = runDegenerateAgents(scenarios);
+  // The plan is of the whole dataset: one protagonist's share of it is not measured against it.
+  const { plan, faults: planFaults } = readCoveragePlan(opts.data);
+  const coverage = plan && !opts.protagonist
+    ? coverageRows(plan, { scenarios: scenarios.map((s) => s.file), protagonists: [...catalog.protagonists.values()].map((p) => ({ id: p.id, timezone: p.timezone, country: p.country })) })
+    : undefined;
+  const unmet = opts.requirePlan ? (coverage ?? []).filter((r) => !r.met).map((r) => ({
+    file: `${opts.data}/${COVERAGE_PLAN_FILE}`, pointer: "/", message: `coverage target not met: ${r.item} ${show(r.achieved, r.unit)}, the plan asks at least ${show(r.target, r.unit)}`,
+  })) : [];
   const live = summarizeLive(scoreLive(catalog, opts.data).filter((o) => !opts.protagonist || catalog.get(o.scenario)?.file.protagonist === opts.protagonist));
   const relevant = [
     ...degenerateFaults(degenerate),
     ...(opts.protagonist ? faults.filter((f) => f.file.includes(`/${opts.protagonist}/`)) : faults),
     ...calibrationFaults(calibration),
     ...liveFaults(live),
+    ...planFaults,
+    ...unmet,
   ];
   if (opts.json) {
     // verifyScenario already refused each of these; the list is for tools that read --json.
     const unchecked = scenarios.flatMap((s) => uncheckedConditionValues(s.file, s.protagonist).map((u) => ({ scenario: s.id, ...u })));
-    process.stdout.write(JSON.stringify({ scenarios: scenarios.length, protagonists: catalog.protagonists.size, summary, calibration, live_calibration: live, degenerate_agents: degenerate, unchecked_condition_values: unchecked, failures: relevant }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ scenarios: scenarios.length, protagonists: catalog.protagonists.size, summary, calibration, live_calibration: live, coverage: coverage ?? null, degenerate_agents: degenerate, unchecked_condition_values: unchecked, failures: relevant }, null, 2) + "\n");
   } else {
     for (const f of relevant) process.stdout.write(`${f.file}#${f.pointer}: ${f.message}\n`);
     process.stdout.write(render(summary, catalog.protagonists.size));
+    if (coverage) process.stdout.write(renderCoverage(coverage));
     process.stdout.write(renderCalibration(calibration));
     process.stdout.write(renderLive(live));
     process.stdout.write(renderDegenerate(degenerate));
     process.stdout.write(`${relevant.length === 0 ? "OK" : "FAILED"}: ${scenarios.length} scenario(s) checked, ${relevant.length} failure(s)\n`);
   }
   return relevant.length ? 1 : 0;
+}
+
+const show = (x: number, unit: CoverageRow["unit"]) => (unit === "share" ? `${(100 * x).toFixed(1)}%` : String(x));
+
+function renderCoverage(rows: readonly CoverageRow[]): string {
+  return [
+    `coverage plan (${COVERAGE_PLAN_FILE}): ${rows.filter((r) => r.met).length} of ${rows.length} targets met`,
+    `  ${"target".padEnd(48)} ${"plan".padStart(7)} ${"now".padStart(7)}`,
+    ...rows.map((r) => `  ${r.item.padEnd(48)} ${show(r.target, r.unit).padStart(7)} ${show(r.achieved, r.unit).padStart(7)}${r.met ? "" : "  not met"}`),
+  ].join("\n") + "\n";
 }
 
 function renderLive(l: LiveSummary): string {

@@ -108,6 +108,25 @@ export function summarize(scenarios: readonly Scenario[]): Summary {
   return s;
 }
 
+/** Twins name each other, belong to one protagonist, and exactly one of the two is infeasible: the
+ *  pair measures refusing what cannot be done and doing what can. */
+export function twinFaults(catalog: ScenarioCatalog): Fault[] {
+  const faults: Fault[] = [];
+  for (const sc of catalog.list()) {
+    const name = sc.file.twin;
+    if (name === undefined) continue;
+    const fault = (message: string) => faults.push({ file: sc.path, pointer: "/twin", message });
+    const twin = catalog.get(name);
+    if (!twin) fault(`no scenario "${name}"`);
+    else if (twin.file.twin !== sc.id) fault(`its twin ${name} names ${twin.file.twin === undefined ? "no twin" : `"${twin.file.twin}"`}, not "${sc.id}"`);
+    else if (twin.file.protagonist !== sc.file.protagonist) fault(`its twin ${name} belongs to ${twin.file.protagonist}, not ${sc.file.protagonist}`);
+    else if ((twin.file.infeasible === undefined) === (sc.file.infeasible === undefined)) {
+      fault(`exactly one of ${sc.id} and its twin ${name} must be infeasible; ${sc.file.infeasible === undefined ? "neither" : "both"} is`);
+    }
+  }
+  return faults;
+}
+
 /** Scenarios sharing a query and a reference time are one scenario written twice. */
 export function duplicateQueries(catalog: ScenarioCatalog): Fault[] {
   const seen = new Map<string, Scenario>();

@@ -41,6 +41,9 @@ export const scenarioFile = z.object({
     misinformation: z.boolean().default(false),
     insufficient_context: z.boolean().default(false),
   }).strict().default({ misinformation: false, insufficient_context: false }),
+  infeasible: z.enum(["no_such_person", "no_such_record", "no_free_slot", "no_such_number", "not_possible_with_tools", "other"]).optional()
+    .describe("the request cannot be done, and why: the right answer says so"),
+  twin: id.optional().describe("the scenario making the same request feasible (of an infeasible one) or infeasible (of a feasible one); each names the other"),
   tools: z.array(z.string()).optional().describe("tool allow-list; default all 27"),
   state_overrides: z.object({
     add: z.object(personalData).partial().extend({
