@@ -123,6 +123,22 @@ export function registerCommands(program: Command): void {
     .option("--json", "print the summary as JSON")
     .action(async (dirs, opts) => { process.exitCode = (await import("./run.js")).combineCommand(dirs, opts); });
 
+  program.command("author")
+    .description("a model drafts scenarios for a cell of the coverage plan; each draft is verified by every gate and written for review")
+    .requiredOption("--protagonist <id>", "whose data the scenarios use")
+    .requiredOption("--model <name>", "the drafting model")
+    .requiredOption("--out <dir>", "where drafts go: ready/ (every check passed) and refused/, each with its .checks.json")
+    .option("--cell <spec>", "what to draft, e.g. tool=modify_contact,goal=change,functional=high (keys: tool, goal, informational, referential, functional, turns, challenge, infeasible); auto: the coverage target furthest behind", "auto")
+    .option("--count <n>", "drafts to make", "1")
+    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
+    .option("--api-key-env <var>", "environment variable holding the API key", "OPENAI_API_KEY")
+    .option("--temperature <t>", "sampling temperature, passed through")
+    .option("--timeout <seconds>", "per model request", "600")
+    .option("--max-retries <n>", "retries on 429, 5xx, timeouts, network errors", "4")
+    .option("--json", "print the drafts and their checks as JSON")
+    .addOption(dataOption())
+    .action(async (opts) => { process.exitCode = await (await import("./author.js")).authorCommand(opts); });
+
   program.command("validate")
     .description("check the protagonists and scenarios: schema, references, times, gold trajectories")
     .option("--protagonist <id>", "only this protagonist")

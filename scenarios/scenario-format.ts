@@ -23,6 +23,13 @@ export const scenarioFile = z.object({
   id,
   protagonist: id,
   title: z.string().optional().describe("a short label for tables and the viewer"),
+  origin: z.object({
+    by: z.enum(["helper", "person", "pimbox author"]).describe("who wrote it: a helper agent briefed by the project, a person, or `pimbox author`'s model"),
+    model: z.string().optional().describe("the model that drafted it"),
+    cell: z.string().optional().describe("the cell of the coverage plan it was drafted for"),
+    date: z.string().optional(),
+    reviewed_by: z.string().optional().describe("who reviewed the draft before it was admitted"),
+  }).strict().optional().describe("how the scenario was made; absent: written by the project's helper agents and audited in AUDIT.md"),
   reference_time: time.describe("the scenario's 'now'"),
   query: z.string().min(1).describe("the user's first message, in the protagonist's voice"),
   turns: z.enum(["single", "multi"]).default("single"),

@@ -11,15 +11,19 @@ import type { ProtagonistFile } from "./protagonist-format.js";
 // Words of a title that name an event: not the small words, not times.
 const STOP = new Set(["with", "and", "the", "for", "from", "call", "meeting", "event", "appointment", "w/", "at", "to", "of", "in", "on", "my", "a", "run", "day"]);
 
+const FUNCTION = new Set(["with", "and", "the", "for", "from", "at", "to", "of", "in", "on", "my", "a", "w/", "+", "&"]);
+
 // Only the title's own words name the event: an attendee's name is in many events, and a day or
 // month name ("Call Anders (Sunday)") would be read as a date ("today", when it is Sunday).
 const CALENDAR_WORDS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|today|tonight|tomorrow|morning|evening|night|noon)$/;
 const naming = (w: string) => w.length >= 4 && !STOP.has(w) && !/\d/.test(w) && !CALENDAR_WORDS.test(w);
-/** The title's naming words, and its adjacent word pairs with one of them: "partner meeting" names
- *  the partner meeting where "partner" alone is also in "Partner pitch dry run". */
+/** The title's naming words, and its word pairs with one of them, in either order: "partner
+ *  meeting" names the partner meeting where "partner" alone is also in "Partner pitch dry run",
+ *  and "the Northbank call" names "Call: Harriet Cole (Northbank Climate)". */
 function subjectWords(title: string): string[] {
   const tokens = title.toLowerCase().split(/[^\p{L}\p{N}'&]+/u).filter(Boolean);
-  const pairs = tokens.slice(1).map((w, i) => [tokens[i]!, w] as const)
+  // Apart or reversed, a pair is two content words: "jess dinner", not "jess with".
+  const pairs = tokens.flatMap((a, i) => tokens.filter((b, j) => j === i + 1 || (j !== i && !FUNCTION.has(a) && !FUNCTION.has(b))).map((b) => [a, b] as const))
     .filter(([a, b]) => (naming(a) || naming(b)) && !/\d/.test(a + b) && !CALENDAR_WORDS.test(a) && !CALENDAR_WORDS.test(b) && a !== "w/" && b !== "w/")
     .map(([a, b]) => `${a} ${b}`);
   return [...new Set([...tokens.filter(naming), ...pairs])];

@@ -151,6 +151,8 @@ const RECORD_AFTER = /^\s*(?:[^\s,;.]+\s+){0,2}?(?:in|on) (?:your|the) (?:calend
 const OWN_WRITE = /\b(?:i|we)(?:'ve| have)?\s+(?:\S+\s+){0,2}?(?:added|put|moved|created|set|booked|scheduled|updated|changed|made)\b/;
 // "the event 'Call: Harriet' is set for 8:00", "your calendar entry is down for 7.30": what a record
 // holds, said of the record itself rather than of the call.
+// "the Harriet call is in your calendar at 8am": where a record holds it, named before the value.
+const RECORD_IN = /\b(?:is|are|was|'s)\s+(?:still\s+)?(?:in|on)\s+(?:your|the)\s+(?:calendar|diary)\s+(?:at|for|as)\s*$/;
 const RECORD_SET = /\b(?:the|your|this|that)\s+(?:calendar\s+)?(?:entry|event|invite|invitation|record|reminder)\b[^.;!?]*?\b(?:is|was|'s)\s+(?:still\s+)?(?:set|scheduled|booked|saved|entered|down|listed)(?:\s+(?:for|as|at|to))?\s*$/;
 const RECORD_SPEAKER = /\b(?:calendar|entry|event|invite|invitation|record|reminder|diary|schedule)\b/;
 
@@ -191,7 +193,7 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // ("I've put it at 7.30pm in your calendar" is the assistant's own doing, and asserts it).
   // The record's own title may hold colons and brackets: the statement so far is read, not the clause.
   const sentence = text.slice(0, start).split(" :: ").pop()!;
-  if ((RECORD_AFTER.test(after) || RECORD_SET.test(sentence)) && !OWN_WRITE.test(before)) return "reported";
+  if ((RECORD_AFTER.test(after) || RECORD_SET.test(sentence) || RECORD_IN.test(before)) && !OWN_WRITE.test(before)) return "reported";
   if (wasTrue && pastClause(text, start, end)) return "past";
   return "asserted";
 }

@@ -280,6 +280,7 @@ test("stance: negation, the old side of a change, attribution, a past clause", (
   // What a record holds, said of the record, even with a title of colons and brackets.
   assert.equal(at("the event \"call: harriet cole (northbank)\" is set for 8:00-8:45 am.", "8:00"), "reported");
   assert.equal(at("your call with harriet is set for 8:00.", "8:00"), "asserted");
+  assert.equal(at("the harriet call is in your calendar at 8am, but it's 9am your time", "8am"), "reported");
   assert.equal(at("it was 7 until the change", "7", true), "old");
 });
 
