@@ -19,6 +19,8 @@ export interface AuthorOptions {
   /** The cell as written, for the draft's origin. */
   cellText: string;
   count: number;
+  /** Times a refused draft goes back to the model with what failed, for a corrected one. */
+  repairs: number;
   model: Model;
   out: string;
   /** When the draft is made (the origin's date); tests pin it. */
@@ -30,6 +32,8 @@ export interface DraftResult {
   ready: boolean;
   file: string;
   checks: DraftCheck[];
+  /** Model calls it took: 1, plus one per repair. */
+  attempts: number;
   latency_ms: number | null;
   usage: { prompt_tokens: number; completion_tokens: number } | null;
 }
@@ -49,31 +53,44 @@ export async function authorDrafts(o: AuthorOptions, onDraft: (r: DraftResult) =
     const id = nextId(o.protagonist, [...own.map((s) => s.id), ...draftsIn(o.out)]);
     const messages = draftingMessages({ protagonist, story, example: example?.file, cell: o.cell, id, taken: own.map((s) => s.file.query) });
     let text: string | null = null;
-    let checks: DraftCheck[];
-    let latency: number | null = null, usage: DraftResult["usage"] = null;
-    try {
-      const completion = await o.model.complete(messages);
-      text = completion.content;
-      latency = completion.latency_ms;
-      usage = completion.usage;
-      const parsed = parseDraft(text, id, o.protagonist, { model: o.model.name, cell: o.cellText, date: (o.now?.() ?? new Date()).toISOString().slice(0, 10) });
-      checks = parsed.ok ? verifyDraft(o.dataDir, o.protagonist, parsed.draft, o.cell) : [{ check: "a JSON scenario", ok: false, detail: parsed.error }];
-      if (parsed.ok) text = JSON.stringify(parsed.draft, null, 1) + "\n";
-    } catch (e) {
-      checks = [{ check: "the model answered", ok: false, detail: (e as Error).message }];
+    let checks: DraftCheck[] = [];
+    let latency: number | null = null, attempts = 0;
+    let usage = null as DraftResult["usage"];
+    for (; attempts <= o.repairs; ) {
+      attempts++;
+      try {
+        const completion = await o.model.complete(messages);
+        text = completion.content;
+        latency = (latency ?? 0) + completion.latency_ms;
+        if (completion.usage) usage = { prompt_tokens: (usage?.prompt_tokens ?? 0) + completion.usage.prompt_tokens, completion_tokens: (usage?.completion_tokens ?? 0) + completion.usage.completion_tokens };
+        const parsed = parseDraft(text, id, o.protagonist, { model: o.model.name, cell: o.cellText, date: (o.now?.() ?? new Date()).toISOString().slice(0, 10) });
+        checks = parsed.ok ? verifyDraft(o.dataDir, o.protagonist, parsed.draft, o.cell) : [{ check: "a JSON scenario", ok: false, detail: parsed.error }];
+        if (checks.every((c) => c.ok)) { text = JSON.stringify(parsed.ok ? parsed.draft : {}, null, 1) + "\n"; break; }
+        // The model sees what failed, as a person would, and answers with the whole file again.
+        messages.push({ role: "assistant", content: completion.content ?? "" }, { role: "user", content: repairRequest(checks) });
+        if (parsed.ok) text = JSON.stringify(parsed.draft, null, 1) + "\n";
+      } catch (e) {
+        checks = [{ check: "the model answered", ok: false, detail: (e as Error).message }];
+        break;
+      }
     }
-    const ready = checks.every((c) => c.ok);
+    const ready = checks.length > 0 && checks.every((c) => c.ok);
     const folder = path.join(o.out, ready ? "ready" : "refused");
     const file = path.join(folder, `${id}.json`);
     // A refused answer is kept as the model wrote it, so a person can see what went wrong.
     fs.writeFileSync(file, text ?? "");
     fs.writeFileSync(path.join(folder, `${id}.checks.json`), JSON.stringify({ id, ready, cell: o.cellText, model: o.model.name, checks }, null, 2) + "\n");
-    const result: DraftResult = { id, ready, file, checks, latency_ms: latency, usage };
-    fs.appendFileSync(path.join(o.out, "author.jsonl"), JSON.stringify({ id, ready, cell: o.cellText, model: o.model.name, failed: checks.filter((c) => !c.ok).map((c) => c.check), latency_ms: latency, usage }) + "\n");
+    const result: DraftResult = { id, ready, file, checks, attempts, latency_ms: latency, usage };
+    fs.appendFileSync(path.join(o.out, "author.jsonl"), JSON.stringify({ id, ready, cell: o.cellText, model: o.model.name, attempts, failed: checks.filter((c) => !c.ok).map((c) => c.check), latency_ms: latency, usage }) + "\n");
     results.push(result);
     onDraft(result);
   }
   return results;
+}
+
+function repairRequest(checks: readonly DraftCheck[]): string {
+  const failed = checks.filter((c) => !c.ok).map((c) => [`- ${c.check}: ${c.detail}`, ...(c.faults ?? []).map((f) => `  - ${f.pointer}: ${f.message}`)].join("\n"));
+  return `The draft does not pass these checks:\n${failed.join("\n")}\n\nFix them and answer with the whole corrected scenario as one JSON object, nothing else.`;
 }
 
 const readOptional = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined);

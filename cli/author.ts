@@ -6,7 +6,7 @@ import { CellError, cellBehind, parseCell, type Cell } from "../author/cell.js";
 import { CommandFailure, UsageError, intFlag, unknownName } from "./usage.js";
 
 export interface AuthorCommandOptions {
-  protagonist: string; cell: string; count: string; model: string; baseUrl?: string; apiKeyEnv: string;
+  protagonist: string; cell: string; count: string; repairs: string; model: string; baseUrl?: string; apiKeyEnv: string;
   out: string; data: string; timeout: string; maxRetries: string; temperature?: string; json?: boolean;
 }
 
@@ -14,6 +14,7 @@ export interface AuthorCommandOptions {
  *  every gate and written for review. Exit 0 when at least one draft is ready, 1 when none is. */
 export async function authorCommand(o: AuthorCommandOptions): Promise<number> {
   const count = intFlag("--count", o.count, 1, 200);
+  const repairs = intFlag("--repairs", o.repairs, 0, 5);
   const timeoutMs = intFlag("--timeout", o.timeout, 1, 3600) * 1000;
   const maxRetries = intFlag("--max-retries", o.maxRetries, 0, 20);
   const temperature = o.temperature === undefined ? null : Number(o.temperature);
@@ -25,10 +26,10 @@ export async function authorCommand(o: AuthorCommandOptions): Promise<number> {
   const { cell, cellText } = chooseCell(o.cell, o.data, catalog);
 
   const model = new Model({ model: o.model, baseUrl: o.baseUrl ?? null, apiKey: apiKey ?? "none", temperature, seed: null, timeoutMs, maxRetries });
-  const results = await authorDrafts({ dataDir: o.data, protagonist: o.protagonist, cell, cellText, count, model, out: o.out }, (r) => {
+  const results = await authorDrafts({ dataDir: o.data, protagonist: o.protagonist, cell, cellText, count, repairs, model, out: o.out }, (r) => {
     if (o.json) return;
     const failed = r.checks.filter((c) => !c.ok);
-    process.stdout.write(`${r.id}: ${r.ready ? "ready for review" : `refused (${failed.map((c) => `${c.check}: ${c.detail}`).join("; ")})`}  ${r.file}\n`);
+    process.stdout.write(`${r.id}: ${r.ready ? `ready for review${r.attempts > 1 ? ` after ${r.attempts - 1} repair(s)` : ""}` : `refused (${failed.map((c) => `${c.check}: ${c.detail}`).join("; ")})`}  ${r.file}\n`);
   });
   const ready = results.filter((r) => r.ready).length;
   if (o.json) process.stdout.write(JSON.stringify({ cell: cellText, drafts: results }, null, 2) + "\n");

@@ -130,6 +130,7 @@ export function registerCommands(program: Command): void {
     .requiredOption("--out <dir>", "where drafts go: ready/ (every check passed) and refused/, each with its .checks.json")
     .option("--cell <spec>", "what to draft, e.g. tool=modify_contact,goal=change,functional=high (keys: tool, goal, informational, referential, functional, turns, challenge, infeasible); auto: the coverage target furthest behind", "auto")
     .option("--count <n>", "drafts to make", "1")
+    .option("--repairs <n>", "times a refused draft goes back to the model with what failed", "1")
     .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
     .option("--api-key-env <var>", "environment variable holding the API key", "OPENAI_API_KEY")
     .option("--temperature <t>", "sampling temperature, passed through")

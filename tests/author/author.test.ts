@@ -38,7 +38,7 @@ test("pimbox author: drafts are verified by every gate; ready ones are written f
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "pimbox-author-"));
   try {
     const r = await pimbox(["author", "--protagonist", "test-person", "--model", "drafter", "--base-url", stub.url, "--out", out,
-      "--cell", "tool=modify_calendar_event,goal=change", "--count", "3", "--data", FIXTURE_DATA]);
+      "--cell", "tool=modify_calendar_event,goal=change", "--count", "3", "--repairs", "0", "--data", FIXTURE_DATA]);
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /^test-001: ready for review/m);
     assert.match(r.stdout, /^test-002: refused \(gold at 1; empty, refusing and negative trajectories fail: /m);
@@ -69,9 +69,18 @@ test("pimbox author: drafts are verified by every gate; ready ones are written f
     // A second run goes on numbering, and a draft asking what an existing scenario asks is refused.
     replies.push(JSON.stringify({ ...good, query: base.query }));
     const again = await pimbox(["author", "--protagonist", "test-person", "--model", "drafter", "--base-url", stub.url, "--out", out,
-      "--cell", "goal=change", "--data", FIXTURE_DATA]);
+      "--cell", "goal=change", "--repairs", "0", "--data", FIXTURE_DATA]);
     assert.equal(again.status, 1, "no draft ready");
     assert.match(again.stdout, /^test-004: refused \(a new request: same query and reference time as test-move-dinner\)/m);
+
+    // A refused draft goes back to the model with what failed; the corrected one is ready.
+    replies.push(JSON.stringify({ ...broken, query: "move the jess dinner to friday" }), JSON.stringify({ ...good, query: "move the jess dinner to friday" }));
+    const repaired = await pimbox(["author", "--protagonist", "test-person", "--model", "drafter", "--base-url", stub.url, "--out", out,
+      "--cell", "goal=change", "--repairs", "1", "--data", FIXTURE_DATA]);
+    assert.equal(repaired.status, 0, repaired.stdout + repaired.stderr);
+    assert.match(repaired.stdout, /^test-005: ready for review after 1 repair\(s\)/m);
+    const repairTurn = stub.requests.at(-1)!.messages.at(-1)!.content ?? "";
+    assert.match(repairTurn, /does not pass these checks:\n- gold at 1; empty, refusing and negative trajectories fail: .*\n  - \/gold_trajectory: scores/);
   } finally {
     await stub.close();
   }
