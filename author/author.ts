@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Model } from "../run/model.js";
 import { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { ProtagonistFile } from "../scenarios/protagonist-format.js";
+import { goldCalls } from "../scenarios/scenario-format.js";
 import { draftingMessages } from "./prompt.js";
 import { parseDraft } from "./draft.js";
 import { protagonistDir, verifyDraft, type DraftCheck } from "./verify-draft.js";
@@ -45,7 +46,7 @@ export async function authorDrafts(o: AuthorOptions, onDraft: (r: DraftResult) =
   const dir = protagonistDir(o.dataDir, o.protagonist)!;
   const story = readOptional(path.join(o.dataDir, dir, "STORY.md"));
   const own = catalog.list().filter((s) => s.file.protagonist === o.protagonist);
-  const example = (o.cell.tool && own.find((s) => s.file.gold_trajectory.some((st) => "tool" in st && st.tool === o.cell.tool))) || own[0];
+  const example = (o.cell.tool && own.find((s) => goldCalls(s.file, o.cell.tool!))) || own[0];
   for (const sub of ["ready", "refused"]) fs.mkdirSync(path.join(o.out, sub), { recursive: true });
 
   const results: DraftResult[] = [];
@@ -64,7 +65,7 @@ export async function authorDrafts(o: AuthorOptions, onDraft: (r: DraftResult) =
         latency = (latency ?? 0) + completion.latency_ms;
         if (completion.usage) usage = { prompt_tokens: (usage?.prompt_tokens ?? 0) + completion.usage.prompt_tokens, completion_tokens: (usage?.completion_tokens ?? 0) + completion.usage.completion_tokens };
         const parsed = parseDraft(text, id, o.protagonist, { model: o.model.name, cell: o.cellText, date: (o.now?.() ?? new Date()).toISOString().slice(0, 10) });
-        checks = parsed.ok ? verifyDraft(o.dataDir, o.protagonist, parsed.draft, o.cell) : [{ check: "a JSON scenario", ok: false, detail: parsed.error }];
+        checks = parsed.ok ? gatesOf(o, parsed.draft) : [{ check: "a JSON scenario", ok: false, detail: parsed.error }];
         if (checks.every((c) => c.ok)) { text = JSON.stringify(parsed.ok ? parsed.draft : {}, null, 1) + "\n"; break; }
         // The model sees what failed, as a person would, and answers with the whole file again.
         messages.push({ role: "assistant", content: completion.content ?? "" }, { role: "user", content: repairRequest(checks) });
@@ -86,6 +87,19 @@ export async function authorDrafts(o: AuthorOptions, onDraft: (r: DraftResult) =
     onDraft(result);
   }
   return results;
+}
+
+/** The gates, beside the drafts this out folder already holds as ready; a gate that throws is a
+ *  failed check naming the error, not the model's fault. */
+function gatesOf(o: AuthorOptions, draft: Record<string, unknown>): DraftCheck[] {
+  const readyDir = path.join(o.out, "ready");
+  const ready = fs.readdirSync(readyDir).filter((n) => n.endsWith(".json") && !n.endsWith(".checks.json")).map((n) => path.join(readyDir, n))
+    .filter((f) => { try { return (JSON.parse(fs.readFileSync(f, "utf8")) as { protagonist?: unknown }).protagonist === o.protagonist; } catch { return false; } });
+  try {
+    return verifyDraft(o.dataDir, o.protagonist, draft, o.cell, ready);
+  } catch (e) {
+    return [{ check: "the gates ran", ok: false, detail: `checking the draft failed: ${(e as Error).message}` }];
+  }
 }
 
 function repairRequest(checks: readonly DraftCheck[]): string {

@@ -1,23 +1,22 @@
 import { z } from "zod";
 import type { CoverageRow } from "../scenarios/coverage.js";
 import { TOOL_NAMES } from "../tools/registry.js";
+import { goalType, infeasibleReason, level, turns } from "../scenarios/scenario-format.js";
 
 // A cell of the coverage plan: the kind of scenario a draft must be (a tool it exercises, a goal
 // type, a complexity level, a challenge, multi-turn, an infeasible request). Written on the
 // command line as "tool=modify_contact,goal=change", or chosen from the plan: the target furthest
 // behind.
 
-const level = z.enum(["low", "moderate", "high"]);
-
 export const cell = z.object({
   tool: z.enum(TOOL_NAMES as unknown as [string, ...string[]]).optional(),
-  goal: z.enum(["answer", "change", "answer_and_change", "none"]).optional(),
+  goal: goalType.optional(),
   informational: level.optional(),
   referential: level.optional(),
   functional: level.optional(),
-  turns: z.enum(["single", "multi"]).optional(),
+  turns: turns.optional(),
   challenge: z.enum(["misinformation", "insufficient_context"]).optional(),
-  infeasible: z.enum(["no_such_person", "no_such_record", "no_free_slot", "no_such_number", "not_possible_with_tools", "other"]).optional(),
+  infeasible: infeasibleReason.optional(),
 }).strict();
 
 export type Cell = z.infer<typeof cell>;
@@ -57,7 +56,8 @@ function cellOfRow(item: string): Cell | undefined {
   if (item === "multi-turn") return { turns: "multi" };
   if (item === "misinformation") return { challenge: "misinformation" };
   if (item === "insufficient context") return { challenge: "insufficient_context" };
-  if (item.startsWith("infeasible requests")) return { infeasible: "no_such_person" };
+  // One draft cannot give itself a twin: only the count of infeasible requests is a cell.
+  if (item === "infeasible requests") return { infeasible: "no_such_person" };
   return undefined;
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ScenarioCatalog, protagonistDirs } from "../scenarios/catalog.js";
-import type { ScenarioFile } from "../scenarios/scenario-format.js";
+import { goldCalls, type ScenarioFile } from "../scenarios/scenario-format.js";
 import type { Fault } from "../scenarios/json-schema.js";
 import { duplicateQueries, verifyScenario } from "../episode/verify.js";
 import { DEGENERATE_MAX_MEAN, runDegenerateAgents } from "../episode/degenerate.js";
@@ -32,8 +32,9 @@ export function protagonistDir(dataDir: string, protagonist: string): string | u
   });
 }
 
-/** Runs every gate on the draft in a scratch copy of the person's folder, beside their scenarios. */
-export function verifyDraft(dataDir: string, protagonist: string, draft: Record<string, unknown>, cell: Cell): DraftCheck[] {
+/** Runs the gates on the draft in a scratch copy of the person's folder, beside their scenarios
+ *  and the drafts already `ready` (files), so that two drafts of one run do not ask the same. */
+export function verifyDraft(dataDir: string, protagonist: string, draft: Record<string, unknown>, cell: Cell, ready: readonly string[] = []): DraftCheck[] {
   const dir = protagonistDir(dataDir, protagonist);
   if (!dir) return [{ check: "the person", ok: false, detail: `no protagonist "${protagonist}" in ${dataDir}` }];
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pimbox-author-"));
@@ -44,6 +45,7 @@ export function verifyDraft(dataDir: string, protagonist: string, draft: Record<
       if (fs.existsSync(path.join(dataDir, dir, f))) fs.copyFileSync(path.join(dataDir, dir, f), path.join(home, f));
     }
     fs.cpSync(path.join(dataDir, dir, "scenarios"), path.join(home, "scenarios"), { recursive: true });
+    for (const f of ready) fs.copyFileSync(f, path.join(home, "scenarios", path.basename(f)));
     const file = path.join(home, "scenarios", `${String(draft.id)}.json`);
     if (fs.existsSync(file)) return [{ check: "a new id", ok: false, detail: `${String(draft.id)} already exists` }];
     fs.writeFileSync(file, JSON.stringify(draft, null, 1));
@@ -71,12 +73,14 @@ function gates(scratch: string, file: string, id: string, cell: Cell): DraftChec
     check: "gold at 1; empty, refusing and negative trajectories fail", ok: replay.length === 0, faults: replay,
     detail: replay.length === 0 ? "the gold scores 1 and every negative fires its minefield" : `${replay.length} fault(s)`,
   });
+  // Validate holds each degenerate agent to no pass anywhere and a mean below its limit over the
+  // whole data set; one scenario is held to the first, and its scores are shown.
   const degenerate = runDegenerateAgents([scenario]);
-  const passing = degenerate.filter((d) => d.passed.length > 0 || d.mean >= DEGENERATE_MAX_MEAN);
+  const passing = degenerate.filter((d) => d.passed.length > 0);
+  const scores = degenerate.map((d) => `${d.agent} ${d.mean.toFixed(3)}`).join(", ");
   checks.push({
     check: "degenerate agents", ok: passing.length === 0,
-    detail: passing.length === 0 ? `${degenerate.map((d) => d.agent).join(", ")} all fail it`
-      : passing.map((d) => `${d.agent} scores ${d.mean.toFixed(3)}${d.passed.length ? " and passes" : ""}`).join("; "),
+    detail: passing.length === 0 ? `none passes (${scores}; the data set's mean must stay below ${DEGENERATE_MAX_MEAN})` : `${passing.map((d) => d.agent).join(", ")} pass${passing.length === 1 ? "es" : ""} it (${scores})`,
   });
   const misses = cellMisses(scenario.file, cell);
   checks.push({ check: "fills the cell", ok: misses.length === 0, detail: misses.length === 0 ? "the scenario is of the cell asked for" : misses.join("; ") });
@@ -86,7 +90,7 @@ function gates(scratch: string, file: string, id: string, cell: Cell): DraftChec
 /** Where the scenario is not of the cell it was drafted for. */
 export function cellMisses(s: ScenarioFile, cell: Cell): string[] {
   const out: string[] = [];
-  if (cell.tool && !s.gold_trajectory.some((st) => "tool" in st && st.tool === cell.tool)) out.push(`the gold trajectory does not call ${cell.tool}`);
+  if (cell.tool && !goldCalls(s, cell.tool)) out.push(`the gold trajectory does not call ${cell.tool}`);
   if (cell.goal && s.goal_type !== cell.goal) out.push(`goal_type is "${s.goal_type}", not "${cell.goal}"`);
   for (const d of ["informational", "referential", "functional"] as const) {
     if (cell[d] && s.complexity[d] !== cell[d]) out.push(`complexity.${d} is "${s.complexity[d]}", not "${cell[d]}"`);

@@ -1,5 +1,5 @@
 import { ScenarioCatalog } from "../scenarios/catalog.js";
-import { duplicateQueries, summarize, twinFaults, verifyScenario, type Summary } from "../episode/verify.js";
+import { duplicateQueries, summarize, twinFaults, unreviewedDrafts, verifyScenario, type Summary } from "../episode/verify.js";
 import { COVERAGE_PLAN_FILE, coverageRows, readCoveragePlan, type CoverageRow } from "../scenarios/coverage.js";
 import { TOOL_NAMES } from "../tools/registry.js";
 import { DEGENERATE_MAX_MEAN, degenerateFaults, runDegenerateAgents, type DegenerateResult } from "../episode/degenerate.js";
@@ -8,6 +8,7 @@ import type { Fault } from "../scenarios/json-schema.js";
 import { LIVE_LIMITS, liveFaults, scoreLive, summarizeLive, type LiveSummary } from "../episode/live-calibration.js";
 import { checkFolder, checkProtagonist } from "./catalog.js";
 import { uncheckedConditionValues } from "../scenarios/condition-values.js";
+import { UsageError } from "./usage.js";
 
 export interface ValidateOptions { data: string; json?: boolean; protagonist?: string; requirePlan?: boolean }
 
@@ -17,7 +18,7 @@ export function validateCommand(opts: ValidateOptions): number {
   checkFolder(opts.data);
   checkProtagonist(opts.data, opts.protagonist);
   const { catalog, faults: loadFaults } = ScenarioCatalog.load(opts.data);
-  const faults: Fault[] = [...loadFaults, ...duplicateQueries(catalog), ...twinFaults(catalog)];
+  const faults: Fault[] = [...loadFaults, ...duplicateQueries(catalog), ...twinFaults(catalog), ...unreviewedDrafts(catalog)];
   const scenarios = catalog.list().filter((s) => !opts.protagonist || s.file.protagonist === opts.protagonist);
   for (const scenario of scenarios) faults.push(...verifyScenario(scenario));
   const summary = summarize(scenarios);
@@ -25,6 +26,8 @@ export function validateCommand(opts: ValidateOptions): number {
   const degenerate = runDegenerateAgents(scenarios);
   // The plan is of the whole dataset: one protagonist's share of it is not measured against it.
   const { plan, faults: planFaults } = readCoveragePlan(opts.data);
+  if (opts.requirePlan && opts.protagonist) throw new UsageError("--require-plan measures the whole data set; drop --protagonist");
+  if (opts.requirePlan && !plan && planFaults.length === 0) planFaults.push({ file: `${opts.data}/${COVERAGE_PLAN_FILE}`, pointer: "/", message: "--require-plan: the data folder has no coverage plan" });
   const coverage = plan && !opts.protagonist
     ? coverageRows(plan, { scenarios: scenarios.map((s) => s.file), protagonists: [...catalog.protagonists.values()].map((p) => ({ id: p.id, timezone: p.timezone, country: p.country })) })
     : undefined;

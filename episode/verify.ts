@@ -127,6 +127,12 @@ export function twinFaults(catalog: ScenarioCatalog): Fault[] {
   return faults;
 }
 
+/** A scenario a model drafted is admitted only after a person reviewed it (`origin.reviewed_by`). */
+export function unreviewedDrafts(catalog: ScenarioCatalog): Fault[] {
+  return catalog.list().filter((s) => s.file.origin?.by === "pimbox author" && !s.file.origin.reviewed_by?.trim())
+    .map((s) => ({ file: s.path, pointer: "/origin/reviewed_by", message: "a draft of pimbox author is admitted only once a person has reviewed it: name them here" }));
+}
+
 /** Scenarios sharing a query and a reference time are one scenario written twice. */
 export function duplicateQueries(catalog: ScenarioCatalog): Fault[] {
   const seen = new Map<string, Scenario>();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { level } from "./scenario-format.js";
 
 // The coverage plan (scenarios/data/coverage-plan.json): what the dataset is meant to hold, written
 // before the scenarios that meet it, in the BenchAgents way (plan, generate, verify, evaluate).
@@ -7,7 +8,6 @@ import { z } from "zod";
 
 const count = z.number().int().min(0);
 const share = z.number().min(0).max(1);
-const level = z.enum(["low", "moderate", "high"]);
 
 export const coveragePlanFile = z.object({
   description: z.string().default("").describe("what the plan is for, in a sentence or two"),

@@ -3,7 +3,7 @@ import path from "node:path";
 import { DateTime } from "luxon";
 import { coveragePlanFile, type CoveragePlan } from "./coverage-plan-format.js";
 import { zodFaults, type Fault } from "./json-schema.js";
-import type { ScenarioFile } from "./scenario-format.js";
+import { goldCalls, type ScenarioFile } from "./scenario-format.js";
 import { TOOL_NAMES } from "../tools/registry.js";
 
 // What the data holds against the coverage plan: one row per target, with the target and the
@@ -48,8 +48,9 @@ const SOUTHERN = new Set([
 
 /** A zone offset by part of an hour at some time of the year (Asia/Kolkata, Australia/Adelaide). */
 function offTheHour(zone: string): boolean {
-  const year = DateTime.now().setZone(zone).year;
-  return [1, 7].some((month) => DateTime.fromObject({ year, month, day: 1 }, { zone }).offset % 60 !== 0);
+  const now = DateTime.now().setZone(zone);
+  if (!now.isValid) return false;
+  return [1, 7].some((month) => DateTime.fromObject({ year: now.year, month, day: 1 }, { zone }).offset % 60 !== 0);
 }
 
 export function coverageRows(plan: CoveragePlan, data: CoverageInput): CoverageRow[] {
@@ -77,7 +78,7 @@ export function coverageRows(plan: CoveragePlan, data: CoverageInput): CoverageR
     for (const level of plan.complexity.levels) count(`${dimension} ${level}`, plan.complexity.per_level, all.filter((s) => s.complexity[dimension] === level).length);
   }
   for (const tool of TOOL_NAMES) {
-    count(`tool ${tool}`, plan.tools.gold_scenarios, all.filter((s) => s.gold_trajectory.some((st) => "tool" in st && st.tool === tool)).length);
+    count(`tool ${tool}`, plan.tools.gold_scenarios, all.filter((s) => goldCalls(s, tool)).length);
   }
   const infeasible = all.filter((s) => s.infeasible !== undefined);
   count("infeasible requests", plan.infeasible.scenarios, infeasible.length);

@@ -6,11 +6,19 @@ import type { Handles } from "../milestones/answer/actions.js";
 // Ortega") where no other contact has it: "Jo" names neither of two Jos.
 
 /** Each contact's numbers and addresses (the owner's own left out): whom a message or call that
- *  an answer reports must have reached. */
+ *  an answer reports must have reached. Besides the card's, the addresses they wrote from: under
+ *  their name, or at a domain of their card no other card has (Bloque Sur writing from
+ *  inscripciones@bloquesur.mx, its card holding hola@bloquesur.mx; not gmail.com). */
 export function peopleHandles(p: ProtagonistFile): Handles {
-  return new Map(p.contacts.filter((c) => !c.is_self).map((c) => [c.id, [
-    ...c.phone_numbers.map((n) => n.number), ...(c.emails ?? []).map((e) => e.address.toLowerCase()),
-  ]]));
+  const domain = (a: string) => a.slice(a.lastIndexOf("@") + 1).toLowerCase();
+  const holders = new Map<string, Set<string>>();
+  for (const c of p.contacts) for (const e of c.emails ?? []) (holders.get(domain(e.address)) ?? holders.set(domain(e.address), new Set()).get(domain(e.address))!).add(c.id);
+  return new Map(p.contacts.filter((c) => !c.is_self).map((c) => {
+    const full = [c.first_name, c.last_name].filter(Boolean).join(" ").trim().toLowerCase();
+    const own = new Set((c.emails ?? []).map((e) => domain(e.address)).filter((d) => holders.get(d)?.size === 1));
+    const wroteFrom = p.emails.filter((e) => e.from_name?.trim().toLowerCase() === full || own.has(domain(e.from))).map((e) => e.from.toLowerCase());
+    return [c.id, [...new Set([...c.phone_numbers.map((n) => n.number), ...(c.emails ?? []).map((e) => e.address.toLowerCase()), ...wroteFrom])]];
+  }));
 }
 
 export function peopleNames(p: ProtagonistFile): ReadonlyMap<string, readonly string[]> {

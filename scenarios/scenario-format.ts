@@ -6,7 +6,10 @@ import { personalData } from "./protagonist-format.js";
 // source; the published JSON Schema (scenario.schema.json) is generated from it.
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, "lower-case id of letters, digits, _ . -");
-const level = z.enum(["low", "moderate", "high"]);
+export const level = z.enum(["low", "moderate", "high"]);
+export const goalType = z.enum(["answer", "change", "answer_and_change", "none"]);
+export const turns = z.enum(["single", "multi"]);
+export const infeasibleReason = z.enum(["no_such_person", "no_such_record", "no_free_slot", "no_such_number", "not_possible_with_tools", "other"]);
 const time = z.string().regex(
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?$/,
   "ISO 8601 date-time, offset optional (read in the protagonist's zone)",
@@ -32,7 +35,7 @@ export const scenarioFile = z.object({
   }).strict().optional().describe("how the scenario was made; absent: written by the project's helper agents and audited in AUDIT.md"),
   reference_time: time.describe("the scenario's 'now'"),
   query: z.string().min(1).describe("the user's first message, in the protagonist's voice"),
-  turns: z.enum(["single", "multi"]).default("single"),
+  turns: turns.default("single"),
   user: z.object({
     goal: z.string().min(1).describe("what the user wants, in full"),
     knowledge: z.array(z.string()).default([]).describe("what the simulated user knows and will say when asked"),
@@ -41,14 +44,14 @@ export const scenarioFile = z.object({
       say: z.string().min(1),
     }).strict()).default([]),
   }).strict().optional().describe("the simulated user, for multi-turn scenarios"),
-  goal_type: z.enum(["answer", "change", "answer_and_change", "none"])
+  goal_type: goalType
     .describe("answer: the user wants information; change: entities must change; none: the right move is to refuse or ask"),
   complexity: z.object({ referential: level, functional: level, informational: level }).strict(),
   challenges: z.object({
     misinformation: z.boolean().default(false),
     insufficient_context: z.boolean().default(false),
   }).strict().default({ misinformation: false, insufficient_context: false }),
-  infeasible: z.enum(["no_such_person", "no_such_record", "no_free_slot", "no_such_number", "not_possible_with_tools", "other"]).optional()
+  infeasible: infeasibleReason.optional()
     .describe("the request cannot be done, and why: the right answer says so"),
   twin: id.optional().describe("the scenario making the same request feasible (of an infeasible one) or infeasible (of a feasible one); each names the other"),
   tools: z.array(z.string()).optional().describe("tool allow-list; default all 27"),
@@ -73,3 +76,6 @@ export const scenarioFile = z.object({
 
 export type ScenarioFile = z.infer<typeof scenarioFile>;
 export type ScriptStep = z.infer<typeof scriptStep>;
+
+/** Whether the gold trajectory calls the tool: what "a gold step" of a tool means in the coverage. */
+export const goldCalls = (s: Pick<ScenarioFile, "gold_trajectory">, tool: string) => s.gold_trajectory.some((st) => "tool" in st && st.tool === tool);

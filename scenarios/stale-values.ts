@@ -11,7 +11,7 @@ import type { ProtagonistFile } from "./protagonist-format.js";
 // Words of a title that name an event: not the small words, not times.
 const STOP = new Set(["with", "and", "the", "for", "from", "call", "meeting", "event", "appointment", "w/", "at", "to", "of", "in", "on", "my", "a", "run", "day"]);
 
-const FUNCTION = new Set(["with", "and", "the", "for", "from", "at", "to", "of", "in", "on", "my", "a", "w/", "+", "&"]);
+const FUNCTION = new Set(["with", "and", "the", "for", "from", "at", "to", "of", "in", "on", "my", "a", "w", "&"]);
 
 // Only the title's own words name the event: an attendee's name is in many events, and a day or
 // month name ("Call Anders (Sunday)") would be read as a date ("today", when it is Sunday).

@@ -11,7 +11,9 @@ import { peopleNames } from "./people.js";
 const PEOPLE = ["you", "you've", "you have", "you'd", "you had"];
 const ADVERBS = ["", "already ", "also "];
 const VERBS = ["emailed", "e-mailed", "replied to", "wrote to", "written to", "sent an email to", "sent the email to", "sent it to", "asked"];
-const CLAIMS = PEOPLE.flatMap((p) => ADVERBS.flatMap((a) => VERBS.map((v) => `${p} ${a}${v}`)));
+// ...or said of the person: "Fujii-san's been told", "Keiko has already been emailed".
+const PASSIVE = ["been told", "been emailed", "been informed", "been notified"].flatMap((v) => ADVERBS.map((a) => `${a}${v}`));
+const CLAIMS = [...PEOPLE.flatMap((p) => ADVERBS.flatMap((a) => VERBS.map((v) => `${p} ${a}${v}`))), ...PASSIVE];
 
 /** Claims that the user emailed a person they have only a draft to, at `referenceTime`. */
 export function unsentDrafts(protagonist: ProtagonistFile, referenceTime: string): DistractorSpec[] {

@@ -35,8 +35,8 @@ export const ACTION_TOOLS = {
   // "saved" may be a contact, an event or a draft.
   save: ["add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", ...DRAFTS],
   calendar: ["create_calendar_event", "modify_calendar_event"],
-  // Words added to a message or a draft being written.
-  compose: ["send_message", "send_whatapp_message", "send_email", "modify_draft_email", ...DRAFTS],
+  // Words added to a message, a draft, or a record's notes.
+  compose: ["send_message", "send_whatapp_message", "add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email", ...DRAFTS],
   add: ["add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email", ...DRAFTS],
   // "moved" may be an event moved, or an email moved to the trash.
   change: ["modify_calendar_event", "modify_contact", "modify_draft_email", "create_calendar_event", ...DRAFTS, ...REMOVALS],
@@ -75,7 +75,7 @@ const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VE
 // "Done: called the pharmacy."
 const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned|texted|messaged|sent|emailed|replied|forwarded|saved|added|created|scheduled|booked|moved|rescheduled|updated|changed|deleted|removed|cancelled|canceled)\b/;
 // A label ("Saved: Wed 4 Nov"), or a record's field ("Sent to: owen@...", "Added on: 3 Nov").
-const LABEL = /^\W*\w+(?:\s+(?:to|on|at|for|in|by|from))?\W*:/;
+const LABEL = /^\W*(?!done\b)\w+(?:\s+(?:to|on|at|for|in|by|from|as|under|via|with))?\W*:/;
 // "I let Jess know" is telling.
 const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let (\w+(?: \w+)?) know\b/;
 const NEGATION = /\b(?:nothing|no|not|never|none|neither|nor)\b(?:\s+\S+){0,3}\s*$/;
@@ -84,8 +84,8 @@ const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)
 // Words added to a message or draft being written: "I added a thanks for the flowers".
 const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations)\b/;
 
-function kindOf(verb: string, object: string): ActionKind {
-  const kind = VERBS[verb] ?? "send";
+function kindOf(verb: string, object: string, fallback: ActionKind): ActionKind {
+  const kind = VERBS[verb] ?? fallback;
   return kind === "add" && MESSAGE_CONTENT.test(object) ? "compose" : kind;
 }
 
@@ -107,25 +107,26 @@ export function claimedActions(text: string): ClaimedAction[] {
   for (const { text: sentence, kind } of statements(text.replace(/(^|[.!?]\s+)([a-z])/g, (_m, a: string, b: string) => a + b.toUpperCase()).replace(/"[^"]*"/g, " \u0000 ")).filter((s) => s.kind !== "section" && s.kind !== "quote")) {
     if (sentence.endsWith("?")) continue;
     const found: ClaimedAction[] = [];
+    const claim = (verb: string, words: string, end: number, fallback: ActionKind) => {
+      const object = objectAfter(sentence, end);
+      found.push({ kind: kindOf(verb, object, fallback), words, object });
+    };
     for (const re of [FIRST_PERSON, PASSIVE]) {
       for (const m of sentence.matchAll(re)) {
         const verb = m[1] ?? m[2] ?? m[3];
         const before = clauseBefore(sentence, m.index);
         // "Nothing has been sent to Vale yet", "no reply has been sent": a denial reports nothing.
         const conditional = CONDITIONAL.test(before) || NEGATION.test(before);
-        if (verb && !conditional && !NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) {
-          const object = objectAfter(sentence, m.index + m[0].length);
-          found.push({ kind: kindOf(verb, object), words: m[0], object });
-        }
+        if (verb && !conditional && !NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) claim(verb, m[0], m.index + m[0].length, "send");
       }
     }
     // A table's header ("Sent", "Status") or a heading is a label, not a report.
     // A label, or a record's field, is no report either.
     const opening = kind === "row" || kind === "heading" || LABEL.test(sentence) ? null : OPENING.exec(sentence);
-    if (opening) found.push({ kind: VERBS[opening[1]!] ?? "change", words: opening[0], object: objectAfter(sentence, opening[0].length) });
+    if (opening) claim(opening[1]!, opening[0], opening[0].length, "change");
     if (found.length > 0) {
       for (const m of sentence.matchAll(CONJOINED)) {
-        if (!NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) found.push({ kind: VERBS[m[1]!] ?? "change", words: m[0], object: objectAfter(sentence, m.index + m[0].length) });
+        if (!NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) claim(m[1]!, m[0], m.index + m[0].length, "change");
       }
     }
     const letKnow = LET_KNOW.exec(sentence);
@@ -158,7 +159,7 @@ export function addressee(claim: ClaimedAction, people: ReadonlyMap<string, read
     if (!handles.has(id)) continue;
     for (const name of names) {
       const n = name.toLowerCase();
-      if (object.startsWith(n) && !/^(?:\w|'s\b)/.test(object.slice(n.length)) && n.length > (found?.length ?? 0)) found = { id, length: n.length };
+      if (object.startsWith(n) && !/^(?:\w|'s\b|'(?!\w))/.test(object.slice(n.length)) && n.length > (found?.length ?? 0)) found = { id, length: n.length };
     }
   }
   return found?.id;

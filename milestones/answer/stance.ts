@@ -149,10 +149,10 @@ const OWN_SPEAKER = /\b(?:i|we)(?:'ve|'d| have| had)?\s+(?:also\s+|just\s+|alrea
 const SPEECH = new RegExp(`\\b(?:${CUES.speech.join("|")})\\b`, "g");
 const RECORD_AFTER = /^\s*(?:[^\s,;.]+\s+){0,2}?(?:in|on) (?:your|the) (?:calendar|diary|calendar entry|event|invite)\b/;
 const OWN_WRITE = /\b(?:i|we)(?:'ve| have)?\s+(?:\S+\s+){0,2}?(?:added|put|moved|created|set|booked|scheduled|updated|changed|made)\b/;
-// "the event 'Call: Harriet' is set for 8:00", "your calendar entry is down for 7.30": what a record
-// holds, said of the record itself rather than of the call.
 // "the Harriet call is in your calendar at 8am": where a record holds it, named before the value.
 const RECORD_IN = /\b(?:is|are|was|'s)\s+(?:still\s+)?(?:in|on)\s+(?:your|the)\s+(?:calendar|diary)\s+(?:at|for|as)\s*$/;
+// "the event 'Call: Harriet' is set for 8:00", "your calendar entry is down for 7.30": what a record
+// holds, said of the record itself rather than of the call.
 const RECORD_SET = /\b(?:the|your|this|that)\s+(?:calendar\s+)?(?:entry|event|invite|invitation|record|reminder)\b[^.;!?]*?\b(?:is|was|'s)\s+(?:still\s+)?(?:set|scheduled|booked|saved|entered|down|listed)(?:\s+(?:for|as|at|to))?\s*$/;
 const RECORD_SPEAKER = /\b(?:calendar|entry|event|invite|invitation|record|reminder|diary|schedule)\b/;
 
@@ -160,11 +160,15 @@ function claimedBySpeaker(before: string, isSubject?: (speaker: string) => boole
   const cue = [...before.matchAll(SPEECH)].pop();
   if (!cue) return false;
   const lead = before.slice(0, cue.index);
-  return OWN_SPEAKER.test(lead) || (/\band\s+(?:also\s+)?$/.test(lead) && /^(?:done\W+)?(?:i|we)(?:'ve|'d| have)?\s/.test(before))
+  // "Told Tunde 7.30pm.": a status line with no subject is the assistant's own.
+  return OWN_SPEAKER.test(lead) || (/^told$/.test(cue[0]) && /^\W*(?:done\W+)?$/.test(lead)) || (/\band\s+(?:also\s+)?$/.test(lead) && /^(?:done\W+)?(?:i|we)(?:'ve|'d| have)?\s/.test(before))
     // "the dinner in your calendar still says 7.30", "the dinner still says 7.30 in the calendar":
     // a record speaks, not the subject it names.
     || (isSubject !== undefined && isSubject(lead) && !RECORD_SPEAKER.test(lead) && !/\bstill\s*$/.test(lead));
 }
+
+/** The statement up to position `at`, past the context a list item or row carries before " :: ". */
+const statementSoFar = (text: string, at: number) => text.slice(0, at).split(" :: ").pop()!;
 
 export type Stance = "asserted" | "denied" | "old" | "reported" | "past";
 
@@ -192,7 +196,7 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // "the dinner is still at 7.30pm in your calendar": what a record says, named after the value
   // ("I've put it at 7.30pm in your calendar" is the assistant's own doing, and asserts it).
   // The record's own title may hold colons and brackets: the statement so far is read, not the clause.
-  const sentence = text.slice(0, start).split(" :: ").pop()!;
+  const sentence = statementSoFar(text, start);
   if ((RECORD_AFTER.test(after) || RECORD_SET.test(sentence) || RECORD_IN.test(before)) && !OWN_WRITE.test(before)) return "reported";
   if (wasTrue && pastClause(text, start, end)) return "past";
   return "asserted";
@@ -256,7 +260,7 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   // A value nobody in the data says is the assistant's own claim, whoever it is attributed to.
   if ((stance !== "asserted" && !(unsourced && stance === "reported")) || deniedAfter(text.slice(end))) return true;
   if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end)) || (time !== undefined && inOtherPlace(text.slice(end), time))) return true;
-  const sentence = text.slice(0, start).split(" :: ").pop()!;
+  const sentence = statementSoFar(text, start);
   if (conditionalInstruction(sentence, text.slice(start)) || BRACKETED_OLD.test(sentence)) return true;
   // A value named as a boundary is not the one asserted: "after this morning's 8am slot, the next is 8pm".
   if (/\b(?:after|since)\s+(?:\S+\s+){0,2}$/.test(clauseBefore(text, start) + " ")) return true;

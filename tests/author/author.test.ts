@@ -81,8 +81,14 @@ test("pimbox author: drafts are verified by every gate; ready ones are written f
     assert.match(repaired.stdout, /^test-005: ready for review after 1 repair\(s\)/m);
     const repairTurn = stub.requests.at(-1)!.messages.at(-1)!.content ?? "";
     assert.match(repairTurn, /does not pass these checks:\n- gold at 1; empty, refusing and negative trajectories fail: .*\n  - \/gold_trajectory: scores/);
+    // Two drafts of one run may not ask the same either.
+    replies.push(JSON.stringify({ ...good, query: "move the jess dinner to friday", title: "again" }));
+    const twice = await pimbox(["author", "--protagonist", "test-person", "--model", "drafter", "--base-url", stub.url, "--out", out,
+      "--cell", "goal=change", "--repairs", "0", "--data", FIXTURE_DATA]);
+    assert.match(twice.stdout, /^test-006: refused \(a new request: same query and reference time as test-005\)/m);
   } finally {
     await stub.close();
+    fs.rmSync(out, { recursive: true, force: true });
   }
 });
 

@@ -277,6 +277,7 @@ test("stance: negation, the old side of a change, attribution, a past clause", (
   // What another told someone is reported; what the assistant told them, it asserts.
   assert.equal(at("in the family group you told everyone you arrive on dec 18", "dec 18"), "reported");
   assert.equal(at("i told her 9am", "9am"), "asserted");
+  assert.equal(at("told tunde 7.30pm.", "7.30pm"), "asserted");
   // What a record holds, said of the record, even with a title of colons and brackets.
   assert.equal(at("the event \"call: harriet cole (northbank)\" is set for 8:00-8:45 am.", "8:00"), "reported");
   assert.equal(at("your call with harriet is set for 8:00.", "8:00"), "asserted");
@@ -291,6 +292,11 @@ test("an answer that reports an action not done gets no credit", () => {
   // Words added to a message are part of writing it, not an entry added somewhere.
   assert.deepEqual(claimedActions(t("Sam's flowers: I added a thanks for that too.")).map((a) => a.kind), ["compose"]);
   assert.deepEqual(claimedActions(t("I added Sam to your contacts.")).map((a) => a.kind), ["add"]);
+  assert.deepEqual(claimedActions(t("I've texted Sam and added a thanks for the flowers.")).map((a) => a.kind), ["message", "compose"]);
+  assert.deepEqual(claimedActions(t("Done: called the pharmacy.")).map((a) => a.kind), ["call"]);
+  // A record's field is a label: "Saved as: shop" reports nothing.
+  assert.deepEqual(claimedActions(t("- **Saved as:** shop")), []);
+  assert.equal(judge({ must_include: ["notes"] }, "I added a line to the event notes.", { done: ["modify_calendar_event"] }), 1);
   assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", { done: ["send_message"] }), 0);
   assert.equal(judge({ must_include: ["pharmacy"] }, "I've called the pharmacy.", { done: ["create_outgoing_call"] }), 1);
 });

@@ -246,6 +246,7 @@ test("a message reported as sent to one person, but sent to another, reports an 
   assert.equal(run("I sent a quick text to Ana about the album.").similarity, 1);
   // Whose thing it was is not whom it went to; a name the data does not hold binds nothing.
   assert.equal(run("I've sent Fredrik's album news to Ana.").similarity, 1);
+  assert.equal(run("I've sent Thordendal' album news to Ana.").similarity, 1, "a possessive with a bare apostrophe");
   assert.equal(run("I texted the band about the album.").similarity, 1);
   // The recipient may be named only in the tool's result.
   const viaResult = { message: { to: [{ number: "+1 415 555 0134", name: "Fredrik Thordendal" }] } };

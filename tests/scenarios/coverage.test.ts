@@ -1,4 +1,4 @@
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -11,8 +11,12 @@ import { twinFaults } from "../../episode/verify.js";
 import { CLI, FIXTURE_DATA } from "../helpers.js";
 
 /** A copy of the fixture data with extra files written into it (paths relative to the data folder). */
+const made: string[] = [];
+after(() => { for (const d of made) fs.rmSync(d, { recursive: true, force: true }); });
+
 function dataWith(files: Record<string, unknown>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pimbox-data-"));
+  made.push(dir);
   fs.cpSync(FIXTURE_DATA, dir, { recursive: true });
   for (const [name, body] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), JSON.stringify(body));
   return dir;
@@ -43,6 +47,16 @@ test("coverage: every target of the plan beside what the data holds", () => {
   assert.equal(row("multi-turn").unit, "share");
   assert.ok(row("tool search_contacts") !== undefined && rows.filter((r) => r.item.startsWith("tool ")).length === 27);
   assert.deepEqual([row("infeasible requests").achieved, row("infeasible requests").met], [0, false]);
+});
+
+test("a scenario pimbox author drafted is admitted only with a reviewer named", async () => {
+  const { unreviewedDrafts } = await import("../../episode/verify.js");
+  const dir = dataWith({
+    ...scenario("test-drafted", { origin: { by: "pimbox author", model: "m" } }),
+    ...scenario("test-reviewed", { origin: { by: "pimbox author", model: "m", reviewed_by: "A. Person" } }),
+  });
+  const faults = unreviewedDrafts(ScenarioCatalog.load(dir).catalog);
+  assert.deepEqual(faults.map((f) => [path.basename(f.file), f.pointer]), [["test-drafted.json", "/origin/reviewed_by"]]);
 });
 
 test("twins name each other, share a protagonist, and exactly one of the two is infeasible", () => {
@@ -79,6 +93,13 @@ test("pimbox validate prints the coverage plan, and --require-plan fails on a ta
   const strict = run("--require-plan");
   assert.equal(strict.status, 1);
   assert.match(strict.stdout, /coverage target not met: infeasible requests 0, the plan asks at least 1/);
+
+  const partial = run("--require-plan", "--protagonist", "test-person");
+  assert.equal(partial.status, 2);
+  assert.match(partial.stderr, /--require-plan measures the whole data set/);
+  const noPlan = spawnSync(process.execPath, [CLI, "validate", "--data", dataWith({}), "--require-plan"], { encoding: "utf8" });
+  assert.equal(noPlan.status, 1);
+  assert.match(noPlan.stdout, /--require-plan: the data folder has no coverage plan/);
 
   const broken = dataWith({ "coverage-plan.json": { ...plan, scenarios: "many" } });
   const refused = spawnSync(process.execPath, [CLI, "validate", "--data", broken], { encoding: "utf8" });
