@@ -3,7 +3,7 @@ import { ScenarioCatalog } from "../scenarios/catalog.js";
 import { coverageRows, readCoveragePlan } from "../scenarios/coverage.js";
 import { authorDrafts } from "../author/author.js";
 import { CellError, cellBehind, parseCell, type Cell } from "../author/cell.js";
-import { CommandFailure, UsageError, intFlag, unknownName } from "./usage.js";
+import { CommandFailure, UsageError, apiKeyFrom, intFlag, unknownName } from "./usage.js";
 
 export interface AuthorCommandOptions {
   protagonist: string; cell: string; count: string; repairs: string; model: string; baseUrl?: string; apiKeyEnv: string;
@@ -19,8 +19,7 @@ export async function authorCommand(o: AuthorCommandOptions): Promise<number> {
   const maxRetries = intFlag("--max-retries", o.maxRetries, 0, 20);
   const temperature = o.temperature === undefined ? null : Number(o.temperature);
   if (temperature !== null && !(temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature must be from 0 to 2, got "${o.temperature}"`);
-  const apiKey = process.env[o.apiKeyEnv] || null;
-  if (apiKey === null && !o.baseUrl) throw new UsageError(`set ${o.apiKeyEnv} (or --api-key-env VAR) for the OpenAI API, or point --base-url at another endpoint`);
+  const apiKey = apiKeyFrom(o.apiKeyEnv, o.baseUrl);
   const { catalog } = ScenarioCatalog.load(o.data);
   if (!catalog.protagonists.has(o.protagonist)) throw unknownName("protagonist", o.protagonist, [...catalog.protagonists.keys()], "see pimbox scenarios");
   const { cell, cellText } = chooseCell(o.cell, o.data, catalog);

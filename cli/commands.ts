@@ -4,6 +4,9 @@ import { DEFAULT_LIMITS } from "../episode/limits.js";
 import { DEFAULT_BODY_BYTES, DEFAULT_LISTEN_OPTIONS, DEFAULT_LOG_BYTES } from "../server/http-server.js";
 
 const dataOption = () => new Option("--data <dir>", "scenario data folder").default(process.env.PIMBOX_DATA ?? DEFAULT_DATA_DIR);
+// The endpoint of a model command (`run`, `author`).
+const baseUrlOption = () => new Option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1");
+const apiKeyEnvOption = () => new Option("--api-key-env <var>", "environment variable holding the API key").default("OPENAI_API_KEY");
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 // Each command is a thin shell over a library function, imported when the command runs: the
@@ -86,8 +89,8 @@ export function registerCommands(program: Command): void {
     .option("--agent <kind>", "model | gold", "model")
     .option("--label <name>", "the run's name in run.json and the report (default: the model name, or gold); two runs of one model need two labels")
     .option("--model <name>", "the model under test")
-    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
-    .option("--api-key-env <var>", "environment variable holding the API key", "OPENAI_API_KEY")
+    .addOption(baseUrlOption())
+    .addOption(apiKeyEnvOption())
     .option("--via <road>", "http (JSON-function endpoints) | mcp (MCP client on the episode's endpoint)", "http")
     .option("--server <url>", "a running pimbox server (default: one in-process on 127.0.0.1)")
     .option("--token <token>", "bearer token of --server (or PIMBOX_TOKEN)")
@@ -131,8 +134,8 @@ export function registerCommands(program: Command): void {
     .option("--cell <spec>", "what to draft, e.g. tool=modify_contact,goal=change,functional=high (keys: tool, goal, informational, referential, functional, turns, challenge, infeasible); auto: the coverage target furthest behind", "auto")
     .option("--count <n>", "drafts to make", "1")
     .option("--repairs <n>", "times a refused draft goes back to the model with what failed", "1")
-    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
-    .option("--api-key-env <var>", "environment variable holding the API key", "OPENAI_API_KEY")
+    .addOption(baseUrlOption())
+    .addOption(apiKeyEnvOption())
     .option("--temperature <t>", "sampling temperature, passed through")
     .option("--timeout <seconds>", "per model request", "600")
     .option("--max-retries <n>", "retries on 429, 5xx, timeouts, network errors", "4")

@@ -8,7 +8,7 @@ import { combineRuns, parseShard } from "../run/shard.js";
 import { readResults } from "../run/run-files.js";
 import { summarize } from "../run/metrics.js";
 import { loadCatalog } from "./catalog.js";
-import { UsageError } from "./usage.js";
+import { UsageError, apiKeyFrom } from "./usage.js";
 
 export interface RunOptions {
   agent: string; model?: string; baseUrl?: string; apiKeyEnv: string; via: string; server?: string; token?: string;
@@ -65,10 +65,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
     }
   }
   const needsModel = config.agent === "model" || config.user_model !== null || config.judge_model !== null;
-  const apiKey = process.env[config.api_key_env] || null;
-  if (needsModel && apiKey === null && config.base_url === null) {
-    throw new UsageError(`set ${config.api_key_env} (or --api-key-env VAR) for the OpenAI API, or point --base-url at another endpoint`);
-  }
+  const apiKey = needsModel ? apiKeyFrom(config.api_key_env, config.base_url) : process.env[config.api_key_env] || null;
   const catalog = loadCatalog(o.data);
   const controller = new AbortController();
   const interrupt = () => {

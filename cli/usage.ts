@@ -23,3 +23,11 @@ export function unknownName(what: string, name: string, valid: readonly string[]
   const list = shown.length ? `; ${valid.length <= 12 ? "valid" : "similar"}: ${shown.join(", ")}` : "";
   return new UsageError(`no ${what} "${name}"${list} (${hint})`);
 }
+
+/** The API key a model command reads from `envVar`: required for the OpenAI API, optional when
+ *  --base-url points at another endpoint (local servers take any key). */
+export function apiKeyFrom(envVar: string, baseUrl: string | null | undefined): string | null {
+  const key = process.env[envVar] || null;
+  if (key === null && !baseUrl) throw new UsageError(`set ${envVar} (or --api-key-env VAR) for the OpenAI API, or point --base-url at another endpoint`);
+  return key;
+}

@@ -29,7 +29,7 @@ export function validateCommand(opts: ValidateOptions): number {
   if (opts.requirePlan && opts.protagonist) throw new UsageError("--require-plan measures the whole data set; drop --protagonist");
   if (opts.requirePlan && !plan && planFaults.length === 0) planFaults.push({ file: `${opts.data}/${COVERAGE_PLAN_FILE}`, pointer: "/", message: "--require-plan: the data folder has no coverage plan" });
   const coverage = plan && !opts.protagonist
-    ? coverageRows(plan, { scenarios: scenarios.map((s) => s.file), protagonists: [...catalog.protagonists.values()].map((p) => ({ id: p.id, timezone: p.timezone, country: p.country })) })
+    ? coverageRows(plan, { scenarios: scenarios.map((s) => s.file), protagonists: [...catalog.protagonists.values()] })
     : undefined;
   const unmet = opts.requirePlan ? (coverage ?? []).filter((r) => !r.met).map((r) => ({
     file: `${opts.data}/${COVERAGE_PLAN_FILE}`, pointer: "/", message: `coverage target not met: ${r.item} ${show(r.achieved, r.unit)}, the plan asks at least ${show(r.target, r.unit)}`,
