@@ -35,6 +35,9 @@ export const ACTION_TOOLS = {
   // "saved" may be a contact, an event or a draft.
   save: ["add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", ...DRAFTS],
   calendar: ["create_calendar_event", "modify_calendar_event"],
+  // Something named by quoting it was changed: a record by its title ('Deleted "Diego R
+  // (Vancouver)"') or words of a text ('Removed "significant"').
+  edit: ["send_message", "send_whatapp_message", "add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email", ...DRAFTS, ...REMOVALS],
   // Words added to a message, a draft, or a record's notes.
   compose: ["send_message", "send_whatapp_message", "add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email", ...DRAFTS],
   add: ["add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email", ...DRAFTS],
@@ -84,8 +87,13 @@ const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)
 // Words added to a message or draft being written: "I added a thanks for the flowers".
 const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations)\b/;
 
+// A quoted object may be a record's title or words of a text: 'Deleted "Diego R (Vancouver)"' and
+// 'Removed "significant"' (from a draft) read alike.
+const QUOTED_OBJECT = /^(?:(?:the|a|an)\s+)?(?:(?:word|phrase|term|line)\s+)?\u0000/;
+
 function kindOf(verb: string, object: string, fallback: ActionKind): ActionKind {
   const kind = VERBS[verb] ?? fallback;
+  if ((kind === "add" || kind === "remove" || kind === "change") && QUOTED_OBJECT.test(object)) return "edit";
   return kind === "add" && MESSAGE_CONTENT.test(object) ? "compose" : kind;
 }
 

@@ -167,8 +167,11 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     if (about.every((g) => occurrences(reader, ownCell, g).length > 0 || occurrences(reader, cells[0]!, g).length > 0)) return true;
   }
   // A short item under a heading or lead-in ("Tonight" / "- Haircut 5:30pm") is about what they name.
+  // An item of several clauses names its subjects clause by clause, as a sentence does ("Your half
+  // is already graded, per your text to Tomás" says nothing graded of Tomás).
+  const fragment = !/,\s|;|\s[\u2013\u2014-]\s/.test(s.text);
   if (s.kind === "item" && s.context && s.text.split(" ").length <= 10
-    && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text, g).length > 0)) return true;
+    && about.every((g) => occurrences(reader, s.context, g).length > 0 || (fragment && occurrences(reader, s.text, g).length > 0))) return true;
   const clause0 = o.start - clauseBefore(text, o.start).length;
   // " and " ends a clause on both sides of the value: "maths at 4.40 and English in E2".
   // A past verb right after "and" shares the subject before it: "texted Ken and said you'll come Sat".

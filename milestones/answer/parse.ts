@@ -68,7 +68,12 @@ function plain(tokens: readonly Token[] | undefined, fallback = ""): string {
 
 const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 
-interface Walk { out: Statement[]; heading: string }
+// `heading` is what the walk stands under. A sub-heading that names only a part of a day
+// ("Afternoon", "Evening") is read with the heading above it ("Friday 13 November :: Afternoon"):
+// the day is the parent's. Any other sub-heading stands alone, as a title's words ("Both texts
+// sent") say nothing of the sections under it.
+const PART_OF_DAY = /^\W*(?:(?:early|late|mid)[\s-]?)?(?:morning|afternoon|evening|night|lunch(?:time)?|midday|noon|am|pm|a\.m\.|p\.m\.|all[\s-]day|daytime|overnight)\W*$/i;
+interface Walk { out: Statement[]; heading: string; headings: { depth: number; text: string }[] }
 
 function push(w: Walk, text: string, context: string, kind: StatementKind) {
   const t = decode(text).replace(/[^\S\n]+/g, " ").trim();
@@ -140,7 +145,7 @@ function closeHeading(w: Walk, from: number) {
   if (from < 0) return;
   const under = w.out.slice(from + 1).filter((s) => s.kind !== "section");
   if (under.length > 0 && under.length <= SECTION_UNDER_HEADING) {
-    w.out.push({ text: under.map((s) => s.text).join("; "), context: w.out[from]!.text, kind: "section", question: false });
+    w.out.push({ text: under.map((s) => s.text).join("; "), context: bound(w.out[from]!), kind: "section", question: false });
   }
 }
 
@@ -150,13 +155,19 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
   for (const t of tokens) {
     const ctx = [context, w.heading, leadIn].filter(Boolean).join(" :: ");
     switch (t.type) {
-      case "heading":
+      case "heading": {
         closeHeading(w, headingAt);
-        w.heading = plain((t as Tokens.Heading).tokens, (t as Tokens.Heading).text).trim();
-        push(w, w.heading, context, "heading");
+        const { depth } = t as Tokens.Heading;
+        w.headings = w.headings.filter((h) => h.depth < depth);
+        const text = plain((t as Tokens.Heading).tokens, (t as Tokens.Heading).text).trim();
+        w.headings.push({ depth, text });
+        const parent = w.headings.length > 1 && PART_OF_DAY.test(text) ? w.headings[w.headings.length - 2]!.text : "";
+        w.heading = [parent, text].filter(Boolean).join(" :: ");
+        push(w, text, [context, parent].filter(Boolean).join(" :: "), "heading");
         headingAt = w.out.length - 1;
         leadIn = "";
         break;
+      }
       case "paragraph":
       case "text": {
         const last = prose(w, plain((t as Tokens.Paragraph).tokens, (t as Tokens.Paragraph).text), [context, w.heading].filter(Boolean).join(" :: "), "sentence");
@@ -166,7 +177,7 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
       case "list": list(w, t as Tokens.List, ctx); leadIn = ""; break;
       case "table": table(w, t as Tokens.Table, ctx); leadIn = ""; break;
       case "blockquote": {
-        const inner: Walk = { out: [], heading: "" };
+        const inner: Walk = { out: [], heading: "", headings: [] };
         block(inner, (t as Tokens.Blockquote).tokens, "");
         for (const s of inner.out) w.out.push({ ...s, context: ctx, kind: "quote" });
         break;
@@ -181,7 +192,7 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
 
 /** The statements of a message, in reading order, lower-cased after they are found. */
 export function statements(message: string): Statement[] {
-  const w: Walk = { out: [], heading: "" };
+  const w: Walk = { out: [], heading: "", headings: [] };
   block(w, new Lexer({ gfm: true }).lex(message), "");
   return w.out.map((s) => ({ ...s, text: s.text.toLowerCase(), context: s.context.toLowerCase() }));
 }

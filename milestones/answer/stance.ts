@@ -108,6 +108,14 @@ function isOldValue(before: string, value = ""): boolean {
   return WHEN.test(value) && last === undefined && rest.trim().split(/\s+/).filter(Boolean).length <= 3 && !/\b(to|into|for|until|till)\b/.test(rest);
 }
 
+// "left Sarah Kowalski (your ward manager) out of it", "kept Bev off the list": the value is what
+// the action excluded.
+const KEPT_OUT_BEFORE = /\b(?:left|leave|leaving|kept|keep|keeping)\s+(?:[\p{L}'.-]+\s+)?$/u;
+const KEPT_OUT_AFTER = /^\s*(?:\([^)]*\)\s*)?(?:out|off)\b/;
+// "sent it to the group without Sarah K": the words right after the cue. ("Nothing except the 9:30
+// barber" names what there is, so "except" is no cue.)
+const EXCLUDED = /\b(?:without|excluding)\s+(?:\S+\s+)?$/;
+
 /** "Sarah B hasn't replied", "Sarah's the only one who hasn't replied": a verb negated just after
  *  the value denies what is said of it ("I texted Hiroshi that you can't come" denies nothing). */
 function deniedAfter(after: string): boolean {
@@ -178,7 +186,7 @@ export type Stance = "asserted" | "denied" | "old" | "reported" | "past";
 export function stanceAt(text: string, start: number, end: number, wasTrue = false, isSubject?: (speaker: string) => boolean): Stance {
   const before = clauseBefore(text, start).replace(/\b(said|says|say) (yes|no|so)\b/g, " ");
   const after = text.slice(end);
-  if (deniedBefore(before)) return "denied";
+  if (deniedBefore(before) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ")) return "denied";
   if (isOldValue(before, text.slice(start, end)) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
   // "10% (down from Halyard's 15%)", "up from $40k": what a figure moved from.
   if (MOVED_FROM.test(before)) return "old";
@@ -226,9 +234,14 @@ const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|(?<!\byou )should|m
 // A sentence that opens with a condition holds nothing outright: "If you're on the snack sign-up,
 // bring snacks".
 const CONDITIONAL_SENTENCE = /^\s*(?:if|unless|in case|should you|only if)\b/;
+const CONDITION_OPENS = /(?:[,;:\u2013\u2014]|\b(?:but|and|so))\s+((?:if|unless|in case|should you|only if)\b)/g;
 /** "If you're on the snack sign-up, bring snacks": an instruction under a condition, read up to the
  *  value. A conditional statement of fact ("If Jo asks, Tom sat in on the interview") still holds. */
-function conditionalInstruction(before: string, rest: string): boolean {
+function conditionalInstruction(sentence: string, rest: string): boolean {
+  // A condition may open a later clause of the sentence too: "..., but if she's an hour off
+  // again, expect the call around 1pm".
+  const opens = [...sentence.matchAll(CONDITION_OPENS)].pop();
+  const before = opens ? sentence.slice(opens.index + opens[0].length - opens[1]!.length) : sentence;
   if (!CONDITIONAL_SENTENCE.test(before)) return false;
   const comma = before.indexOf(",");
   if (comma < 0) return true; // the value is in the condition itself

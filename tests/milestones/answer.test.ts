@@ -477,3 +477,39 @@ test("a record's field label (\"Sent to: owen@...\") reports no action; a status
   assert.deepEqual(claimedActions("### What your reply said\n- **Sent to:** owen.pratt@harbormutual.com, cc Alex\n- **Subject:** Re: totals"), []);
   assert.equal(claimedActions("Sent to Owen just now.").length, 1);
 });
+
+const sent = { done: ["send_message"] };
+
+test("what an action left out is denied: \"left Sarah K (your manager) out of it\", \"without Sarah K\"", () => {
+  const c = { claims: [["Byrne"]], distractors: [["Kowalski"]] };
+  assert.equal(judge(c, "Texted Sarah Byrne directly, and left Sarah Kowalski (your ward manager) out of it.", sent), 1);
+  assert.equal(judge(c, "Texted Sarah Byrne, and sent it to the group without Kowalski.", sent), 1);
+  assert.equal(judge(c, "Texted Sarah Byrne, and left a note for Sarah Kowalski.", sent), 0);
+  // "Nothing except X" names what there is.
+  assert.equal(judge({ claims: [["barber"]], distractors: [["go club"]] }, "Nothing except the barber and go club."), 0);
+});
+
+test("an instruction under a condition later in the sentence asserts nothing", () => {
+  const c = { claims: [["2pm"]], distractors: [["1pm"]] };
+  assert.equal(judge(c, "Mum's call is at 2pm. Her reply lines up, but if she's an hour off again, expect the call around 1pm."), 1);
+  assert.equal(judge(c, "Mum's call is at 2pm. Her reply lines up, but expect the call around 1pm."), 0);
+});
+
+test("an item of several clauses binds its subject clause by clause; a part-of-day sub-heading takes its parent's day", () => {
+  const tomas = { claims: [["Tomás"]], distractors: [{ about: [["already graded"]], value: ["Tomás"] }] };
+  assert.equal(judge(tomas, "Texted Tomás.\n\n### Also today\n- Your half is already graded, per your text to Tomás.", sent), 1);
+  assert.equal(judge(tomas, "Texted Tomás.\n\n### Also today\n- Tomás already graded his half.", sent), 0);
+  const friday = { claims: [["barber"]], distractors: [{ about: [["Friday"]], value: ["go club"] }] };
+  const day = (sub: string) => `## Friday 13 November\n\n### Morning\n- 9:30 · Barber\n\n### ${sub}\n- 13:00 – 17:00 · Go club`;
+  assert.equal(judge(friday, day("Afternoon")), 0);
+  // A sub-heading of its own ("Also worth knowing") says nothing of the title above it.
+  assert.equal(judge(friday, day("Also worth knowing")), 1);
+  assert.equal(statements(day("Afternoon")).find((s) => s.text.includes("go club") && s.kind === "item")!.context, "friday 13 november :: afternoon");
+});
+
+test("a quoted object is a record by its title or words of a text: either write does it", () => {
+  const [removed] = claimedActions(t('- **Removed** "significant"'));
+  assert.equal(removed!.kind, "edit");
+  assert.equal(claimedActions(t('Deleted "Diego R (Vancouver)" from your contacts.'))[0]!.kind, "edit");
+  assert.equal(claimedActions(t("Deleted Diego R from your contacts."))[0]!.kind, "remove");
+});
