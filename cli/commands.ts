@@ -148,6 +148,7 @@ export function registerCommands(program: Command): void {
     .option("--protagonist <id>", "only this protagonist")
     .option("--json", "print the summary and failures as JSON")
     .option("--require-plan", "fail when a target of the data folder's coverage-plan.json is not met")
+    .option("--workers <n>", "threads that replay and score the scenarios (default: one per core)")
     .addOption(dataOption())
-    .action(async (opts) => { process.exitCode = (await import("./validate.js")).validateCommand(opts); });
+    .action(async (opts) => { process.exitCode = await (await import("./validate.js")).validateCommand(opts); });
 }

@@ -1,29 +1,35 @@
 import { ScenarioCatalog } from "../scenarios/catalog.js";
-import { duplicateQueries, summarize, twinFaults, unreviewedDrafts, verifyScenario, type Summary } from "../episode/verify.js";
+import { duplicateQueries, summarize, twinFaults, unreviewedDrafts, type Summary } from "../episode/verify.js";
 import { COVERAGE_PLAN_FILE, coverageRows, readCoveragePlan, type CoverageRow } from "../scenarios/coverage.js";
 import { TOOL_NAMES } from "../tools/registry.js";
-import { DEGENERATE_MAX_MEAN, degenerateFaults, runDegenerateAgents, type DegenerateResult } from "../episode/degenerate.js";
-import { LIMITS, calibrateScenario, calibrationFaults, summarizeCalibration, type CalibrationSummary } from "../episode/calibration.js";
+import { DEGENERATE_MAX_MEAN, degenerateFaults, summarizeDegenerate, type DegenerateResult } from "../episode/degenerate.js";
+import { LIMITS, calibrationFaults, summarizeCalibration, type CalibrationSummary } from "../episode/calibration.js";
+import { defaultWorkers, runChecks } from "../episode/check-pool.js";
 import type { Fault } from "../scenarios/json-schema.js";
-import { LIVE_LIMITS, liveFaults, scoreLive, summarizeLive, type LiveSummary } from "../episode/live-calibration.js";
+import { LIVE_LIMITS, liveFaults, summarizeLive, type LiveSummary } from "../episode/live-calibration.js";
 import { checkFolder, checkProtagonist } from "./catalog.js";
 import { uncheckedConditionValues } from "../scenarios/condition-values.js";
 import { UsageError } from "./usage.js";
 
-export interface ValidateOptions { data: string; json?: boolean; protagonist?: string; requirePlan?: boolean }
+export interface ValidateOptions { data: string; json?: boolean; protagonist?: string; requirePlan?: boolean; workers?: string }
 
 /** `pimbox validate`: loads everything (schema, references, times), then replays each scenario's
- *  gold, empty, negative and refusing trajectories. Exit 1 when anything fails. */
-export function validateCommand(opts: ValidateOptions): number {
+ *  gold, empty, negative, calibration, degenerate and live trajectories, spread over worker
+ *  threads. Exit 1 when anything fails. */
+export async function validateCommand(opts: ValidateOptions): Promise<number> {
   checkFolder(opts.data);
   checkProtagonist(opts.data, opts.protagonist);
+  const workers = opts.workers === undefined ? defaultWorkers() : Number(opts.workers);
+  if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers must be a whole number of threads, 1 or more; got "${opts.workers}"`);
   const { catalog, faults: loadFaults } = ScenarioCatalog.load(opts.data);
   const faults: Fault[] = [...loadFaults, ...duplicateQueries(catalog), ...twinFaults(catalog), ...unreviewedDrafts(catalog)];
   const scenarios = catalog.list().filter((s) => !opts.protagonist || s.file.protagonist === opts.protagonist);
-  for (const scenario of scenarios) faults.push(...verifyScenario(scenario));
+  const ids = scenarios.map((s) => s.id);
+  const checks = await runChecks(catalog, opts.data, ids, workers);
+  faults.push(...checks.faults);
   const summary = summarize(scenarios);
-  const calibration = summarizeCalibration(scenarios.flatMap(calibrateScenario));
-  const degenerate = runDegenerateAgents(scenarios);
+  const calibration = summarizeCalibration(checks.calibration);
+  const degenerate = summarizeDegenerate(checks.degenerate, ids);
   // The plan is of the whole dataset: one protagonist's share of it is not measured against it.
   const { plan, faults: planFaults } = readCoveragePlan(opts.data);
   if (opts.requirePlan && opts.protagonist) throw new UsageError("--require-plan measures the whole data set; drop --protagonist");
@@ -34,7 +40,7 @@ export function validateCommand(opts: ValidateOptions): number {
   const unmet = opts.requirePlan ? (coverage ?? []).filter((r) => !r.met).map((r) => ({
     file: `${opts.data}/${COVERAGE_PLAN_FILE}`, pointer: "/", message: `coverage target not met: ${r.item} ${show(r.achieved, r.unit)}, the plan asks at least ${show(r.target, r.unit)}`,
   })) : [];
-  const live = summarizeLive(scoreLive(catalog, opts.data).filter((o) => !opts.protagonist || catalog.get(o.scenario)?.file.protagonist === opts.protagonist));
+  const live = summarizeLive(checks.live);
   const relevant = [
     ...degenerateFaults(degenerate),
     ...(opts.protagonist ? faults.filter((f) => f.file.includes(`/${opts.protagonist}/`)) : faults),

@@ -53,20 +53,32 @@ export const DEGENERATE_MAX_MEAN = 0.15;
 
 export interface DegenerateResult { agent: string; scenarios: number; passed: string[]; mean: number }
 
-export function runDegenerateAgents(scenarios: readonly Scenario[]): DegenerateResult[] {
+/** One degenerate agent's play of one scenario. */
+export interface DegenerateOutcome { agent: string; scenario: string; score: number; passed: boolean }
+
+/** Every degenerate agent, played on one scenario. */
+export function playDegenerate(scenario: Scenario): DegenerateOutcome[] {
   return DEGENERATE_AGENTS.map((agent) => {
-    const passed: string[] = [];
-    let total = 0;
-    for (const scenario of scenarios) {
-      const episode = new Episode(`${agent.name}:${scenario.id}`, scenario, DEFAULT_OPTIONS);
-      agent.play(episode);
-      const report = scoreScenarioTrajectory(scenario, episode.trajectory());
-      episode.close();
-      total += report.score;
-      if (report.passed) passed.push(scenario.id);
-    }
-    return { agent: agent.name, scenarios: scenarios.length, passed, mean: scenarios.length ? total / scenarios.length : 0 };
+    const episode = new Episode(`${agent.name}:${scenario.id}`, scenario, DEFAULT_OPTIONS);
+    agent.play(episode);
+    const report = scoreScenarioTrajectory(scenario, episode.trajectory());
+    episode.close();
+    return { agent: agent.name, scenario: scenario.id, score: report.score, passed: report.passed };
   });
+}
+
+/** Each agent's passes and mean over the scenarios played (`outcomes` in any order). */
+export function summarizeDegenerate(outcomes: readonly DegenerateOutcome[], scenarios: readonly string[]): DegenerateResult[] {
+  const order = new Map(scenarios.map((id, i) => [id, i]));
+  return DEGENERATE_AGENTS.map(({ name }) => {
+    const own = outcomes.filter((o) => o.agent === name).sort((a, b) => (order.get(a.scenario) ?? 0) - (order.get(b.scenario) ?? 0));
+    const total = own.reduce((n, o) => n + o.score, 0);
+    return { agent: name, scenarios: scenarios.length, passed: own.filter((o) => o.passed).map((o) => o.scenario), mean: scenarios.length ? total / scenarios.length : 0 };
+  });
+}
+
+export function runDegenerateAgents(scenarios: readonly Scenario[]): DegenerateResult[] {
+  return summarizeDegenerate(scenarios.flatMap(playDegenerate), scenarios.map((s) => s.id));
 }
 
 export function degenerateFaults(results: readonly DegenerateResult[]): Fault[] {

@@ -36,9 +36,10 @@ export function readLiveGrades(dataDir: string): { dir: string; grade: LiveGrade
   });
 }
 
-export function scoreLive(catalog: ScenarioCatalog, dataDir: string): LiveOutcome[] {
+/** Scores the graded live logs of the data folder (of the scenarios in `only`, when given). */
+export function scoreLive(catalog: ScenarioCatalog, dataDir: string, only?: ReadonlySet<string>): LiveOutcome[] {
   return readLiveGrades(dataDir).flatMap(({ dir, grade }) => {
-    if (!catalog.get(grade.scenario_id)) return [];
+    if (!catalog.get(grade.scenario_id) || (only && !only.has(grade.scenario_id))) return [];
     const outcome = scoreLog(catalog, { kind: "jsonl", text: fs.readFileSync(path.join(dir, `${grade.id}.jsonl`), "utf8"), scenarioId: grade.scenario_id });
     const passed = outcome.ok && outcome.report.passed;
     const score = outcome.ok ? outcome.report.score : 0;

@@ -2,14 +2,19 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ScenarioCatalog } from "../../scenarios/catalog.js";
 import { DEFAULT_DATA_DIR } from "../../scenarios/paths.js";
-import { duplicateQueries, summarize, verifyScenario } from "../../episode/verify.js";
+import { duplicateQueries, summarize } from "../../episode/verify.js";
 import { TOOL_NAMES } from "../../tools/registry.js";
-import { calibrateScenario, calibrationFaults, summarizeCalibration } from "../../episode/calibration.js";
-import { degenerateFaults, runDegenerateAgents } from "../../episode/degenerate.js";
-import { LIVE_LIMITS, liveFaults, scoreLive, summarizeLive } from "../../episode/live-calibration.js";
+import { calibrationFaults, summarizeCalibration } from "../../episode/calibration.js";
+import { degenerateFaults, summarizeDegenerate } from "../../episode/degenerate.js";
+import { LIVE_LIMITS, liveFaults, summarizeLive } from "../../episode/live-calibration.js";
+import { runChecks } from "../../episode/check-pool.js";
+import { checkScenarios } from "../../episode/checks.js";
 
-// The bundled data set verifies itself: what `pimbox validate` checks, as a test.
+// The bundled data set verifies itself: what `pimbox validate` checks, as a test. The replays run
+// once, spread over worker threads as validate spreads them, and each test reads its part.
 const { catalog, faults } = ScenarioCatalog.load(DEFAULT_DATA_DIR);
+const ids = catalog.list().map((s) => s.id);
+const checks = await runChecks(catalog, DEFAULT_DATA_DIR, ids, 2);
 const where = (f: { file: string; pointer: string; message: string }) => `${f.file}#${f.pointer}: ${f.message}`;
 
 test("every bundled protagonist and scenario loads without a fault", () => {
@@ -18,8 +23,7 @@ test("every bundled protagonist and scenario loads without a fault", () => {
 });
 
 test("every bundled scenario: gold scores 1, empty and refusing trajectories do not pass, negatives fire their minefields", () => {
-  const failures = catalog.list().flatMap((s) => verifyScenario(s)).map(where);
-  assert.deepEqual(failures, []);
+  assert.deepEqual(checks.faults.map(where), []);
 });
 
 test("the bundled data set covers what the benchmark promises", () => {
@@ -59,22 +63,30 @@ test("the bundled scenarios meet the data set's quotas", () => {
 });
 
 test("the blind calibration suite agrees with the scoring within its limits", () => {
-  const summary = summarizeCalibration(catalog.list().flatMap(calibrateScenario));
+  const summary = summarizeCalibration(checks.calibration);
   assert.ok(summary.scenarios === catalog.list().length, `${summary.scenarios} scenarios have calibration trajectories`);
   assert.deepEqual(calibrationFaults(summary).map(where), [],
     summary.disagreements.map((d) => `${d.scenario} ${d.name}: expected ${d.expected}, scored ${d.score.toFixed(3)}`).join("\n"));
 });
 
 test("agents that do no real work pass nothing and score little", () => {
-  const results = runDegenerateAgents(catalog.list());
+  const results = summarizeDegenerate(checks.degenerate, ids);
   assert.deepEqual(results.map((r) => r.agent), ["dump-everything", "dump-as-markdown", "always-refuse", "always-clarify", "do-nothing"]);
   assert.deepEqual(degenerateFaults(results).map(where), []);
 });
 
 test("live-agent trajectories, graded blind, agree with the scoring within the limits", () => {
-  const summary = summarizeLive(scoreLive(catalog, DEFAULT_DATA_DIR));
+  const summary = summarizeLive(checks.live);
   assert.ok(summary.trajectories >= 2 * catalog.list().length, `${summary.trajectories} graded live trajectories`);
   assert.ok(new Set(Object.keys(summary.by_style)).size === 5, Object.keys(summary.by_style).join(", "));
   assert.deepEqual(liveFaults(summary).map(where), [],
     `${LIVE_LIMITS.correctPassShare} / ${LIVE_LIMITS.wrongPassShare}: ` + summary.disagreements.map((d) => `${d.scenario} ${d.id} (${d.style}): graded ${d.verdict}, scored ${d.score.toFixed(3)}`).join("\n"));
+});
+
+test("checks spread over threads give what one thread gives, in the same order", async () => {
+  // Two shares of eight, dealt round-robin: every kind of result crosses a thread and merges back.
+  const some = ids.filter((id) => id.startsWith("sofia-")).slice(0, 16);
+  const pooled = await runChecks(catalog, DEFAULT_DATA_DIR, some, 2);
+  assert.deepEqual(pooled, checkScenarios(catalog, DEFAULT_DATA_DIR, some));
+  assert.ok(pooled.calibration.length > 0 && pooled.degenerate.length === 5 * some.length && pooled.live.length > 0);
 });
