@@ -9,6 +9,7 @@ import { diffTable, matchesWhere, pairRows, rowSimilarity, updateSimilarity, typ
 import { rougeL } from "./rouge.js";
 import { includesWords } from "./text.js";
 import { ACTION_TOOLS, addressee, claimedActions } from "./answer/actions.js";
+import { wrongToday } from "./answer/today.js";
 import { statements, type Statement } from "./answer/parse.js";
 import { compileClaim, compileDistractor, compileFact, normalize, tidy, type Distractor } from "./answer/facts.js";
 import { Reader, readDistractors, readFacts } from "./answer/judge.js";
@@ -107,6 +108,8 @@ function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefor
     const words = wordCount(r.text);
     if (words > maxWords) return { reason: `the answer has ${words} words, more than the ${maxWords} this scenario allows`, words };
   }
+  const today = wrongToday(r.statements, r.reader.ref.time.slice(0, 10));
+  if (today) return { reason: `the answer says "${today.said}", but today is ${today.today}`, wrong_today: today };
   // "I've texted Jess" when only Priya was texted reports an action not done, as much as when
   // nobody was.
   const unsupported = claimedActions(r.text).map((a) => ({ ...a, to: ctx.people && ctx.handles ? addressee(a, ctx.people, ctx.handles) : undefined }))

@@ -513,3 +513,17 @@ test("a quoted object is a record by its title or words of a text: either write 
   assert.equal(claimedActions(t('Deleted "Diego R (Vancouver)" from your contacts.'))[0]!.kind, "edit");
   assert.equal(claimedActions(t("Deleted Diego R from your contacts."))[0]!.kind, "remove");
 });
+
+test("an answer that says today is another day fails, in the explicit forms only", () => {
+  // Written on Wed 11 Nov 2026.
+  const c = { claims: [["pharmacy"]] };
+  assert.equal(judge(c, "It's Sunday, so the pharmacy may be closed today."), 0);
+  assert.equal(judge(c, "Nothing for tonight (Tuesday 10 November) except the pharmacy."), 0);
+  assert.equal(judge(c, "Today is Wednesday: the pharmacy closes at 6."), 1);
+  assert.equal(judge(c, "Today (Wed 11/11) the pharmacy closes at 6."), 1);
+  assert.equal(judge(c, "Today (Wed 11 Nov) the pharmacy closes at 6."), 1);
+  // A bracket holding more than the day says what was said or planned, not what today is.
+  assert.equal(judge(c, "Jo proposed today (Sunday the 15th at 8 pm) a trip to the pharmacy."), 1);
+  // "It's Sunday" alone may name when an event is.
+  assert.equal(judge(c, "The pharmacy trip? It's Sunday."), 1);
+});

@@ -1,0 +1,53 @@
+import type { Statement } from "./parse.js";
+
+// What an answer says today is: "Tonight (Tuesday 3 November) ...", "today is Sunday", "It's
+// Sunday, so they may be closed today". An answer that puts itself on the wrong day stands on it
+// whole (its "tonight", "tomorrow" and "this week" all shift), so a wrong today fails the answer,
+// whatever scenario it answers. Only these explicit forms are read: "It's Sunday" alone may name
+// when an event is.
+
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const WEEKDAY = "(sun|mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?)(?:day)?";
+const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
+// "today is Sunday", "today (Tuesday 3 November)", "tonight, Tue 3 Nov,", "today: Monday",
+// "today (Wed 10/28)". A bracket must hold the day alone: in "Diego proposed today (Wed the 11th
+// at 8 pm)" it gives what was proposed.
+const DATE_TAIL = `(?:,?\\s+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?(?:\\s+(?:of\\s+)?${MONTH})?|,?\\s+${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?|\\s+\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?)?`;
+const SAID_TODAY = new RegExp(`\\b(?:today|tonight|this (?:morning|afternoon|evening))\\s*(?:is\\s+|,\\s*|:\\s*|\\((?=[^)]*\\)))\\s*${WEEKDAY}\\b(${DATE_TAIL})(?=\\s*(?:[).,;:!]|$|\\s(?:and|so|but)\\b))`);
+// "It's Sunday, so ... closed today": the day named outright, with "today" in the sentence.
+const ITS_DAY = new RegExp(`^(?:it's|it is)\\s+${WEEKDAY}\\s*[,.;]`);
+
+export interface WrongToday { said: string; statement: string; today: string }
+
+/** The first statement that names a day other than `localDate` (YYYY-MM-DD, the protagonist's
+ *  date when the answer was written) as today. Questions and quotes say nothing. */
+export function wrongToday(statements: readonly Statement[], localDate: string): WrongToday | null {
+  const [y, m, d] = localDate.split("-").map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!;
+  const today = `${weekday} ${d} ${MONTHS[m - 1]}`;
+  for (const s of statements) {
+    if (s.question || s.kind === "quote" || s.kind === "code" || s.kind === "section") continue;
+    const said = SAID_TODAY.exec(s.text) ?? (/\btoday\b/.test(s.text) ? ITS_DAY.exec(s.text) : null);
+    if (!said) continue;
+    const named = WEEKDAYS.find((w) => w.startsWith(said[1]!.slice(0, 3)))!;
+    let wrong = named !== weekday;
+    const tail = said[2] ?? "";
+    // "10/28" or "28/10": wrong only when neither reading is today.
+    const slash = /(\d{1,2})\/(\d{1,2})/.exec(tail);
+    if (slash) {
+      const [a, b] = [Number(slash[1]), Number(slash[2])];
+      if (!((a === m && b === d) || (a === d && b === m))) wrong = true;
+      if (wrong) return { said: said[0].trim(), statement: s.text, today };
+      continue;
+    }
+    const dm = /(\d{1,2})(?:st|nd|rd|th)?(?:\s+(?:of\s+)?([a-z]{3}))?/.exec(tail);
+    const md = new RegExp(`^,?\\s+${MONTH}\\s+(\\d{1,2})`).exec(tail);
+    const day = md ? Number(md[2]) : dm ? Number(dm[1]) : undefined;
+    const month = md ? md[1] : dm?.[2];
+    if (day !== undefined && day !== d) wrong = true;
+    if (month !== undefined && MONTHS.indexOf(month) >= 0 && MONTHS.indexOf(month) !== m - 1) wrong = true;
+    if (wrong) return { said: said[0].trim(), statement: s.text, today };
+  }
+  return null;
+}
