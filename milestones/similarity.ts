@@ -77,7 +77,8 @@ export function compareValue(expected: Expectation, actual: unknown, ctx: Compar
       let read = ctx.answers.get(c) as Map<string, number> | undefined;
       if (!read) ctx.answers.set(c, (read = new Map()));
       let share = read.get(text);
-      if (share === undefined) read.set(text, (share = textStates(text, Array.isArray(c.value) ? c.value : [c.value], c.only ?? false, ctx, c.about)));
+      if (share === undefined) read.set(text, (share = textStates(text, Array.isArray(c.value) ? c.value : [c.value], c.only ?? false, ctx, c.about,
+        c.except === undefined ? undefined : Array.isArray(c.except) ? c.except : [c.except])));
       return share;
     }
     case "set": return Array.isArray(actual) && actual.length === c.value.length ? elements(c.value, actual, ctx) : 0;

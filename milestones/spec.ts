@@ -46,7 +46,7 @@ export type Comparison =
   | { compare: "number"; value: number; tolerance?: number }
   | { compare: "time"; value: string; tolerance_seconds?: number }
   | { compare: "phone"; value: string }
-  | { compare: "states"; value: TypedValueSpec | TypedValueSpec[]; only?: boolean; about?: string[] }
+  | { compare: "states"; value: TypedValueSpec | TypedValueSpec[]; only?: boolean; about?: string[]; except?: TypedValueSpec | TypedValueSpec[] }
   | { compare: "set"; value: Expectation[] }
   | { compare: "includes"; value: Expectation[] }
   | { compare: "any_of"; value: Expectation[] }
@@ -68,6 +68,8 @@ export const comparison: z.ZodType<Comparison> = z.discriminatedUnion("compare",
     only: z.boolean().optional().describe("any other value of these types asserted fails it (\"Sunday 25th\" when Sunday is the 18th)"),
     about: z.array(z.string().min(1)).min(1).optional()
       .describe("the subject: one of these words must be named in the value's own clause, as for an answer's distractor (\"maths revision is also Thursday\"; not \"Thu: drop the kids back\")"),
+    except: z.union([typedValue, z.array(typedValue).min(1)]).optional()
+      .describe("with `about`, values never counted: {\"any\": \"code\"} except {\"code\": \"4417\"} states a wrong code of the subject"),
   }).strict().describe("a text (a message's body, an event's notes) read as an answer is: it asserts these typed values, however written (\"Sunday\", \"18 Oct\")"),
   z.object({ compare: z.literal("set"), value: expectationList }).strict(),
   z.object({ compare: z.literal("includes"), value: expectationList }).strict(),
@@ -140,6 +142,7 @@ const distractor = z.union([phrase, z.object({
   was_true: z.boolean().optional().describe("the value held once (an earlier version): described in the past tense it is no assertion"),
   record_outdated: z.boolean().optional().describe("a record still holds this value though a later message changed it (the calendar still says 19:00): validate then allows a distractor equal to the record"),
   unsourced: z.boolean().optional().describe("nobody in the data says this value: reported from a source ('Emeka said it's on Prime Video') it is still the assistant's false claim"),
+  except: phrase.optional().describe("values it never matches: with {\"any\": \"code\"}, every code of the subject but the right one"),
 }).strict()]);
 
 export const responseConstraint = z

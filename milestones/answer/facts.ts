@@ -26,6 +26,8 @@ export interface Distractor {
   wasTrue: boolean;
   /** Nobody in the data says it: a report of it is still asserted. */
   unsourced: boolean;
+  /** Values it never matches (the right one, when `value` is any value of a type). */
+  except?: Group;
 }
 
 /** Straight quotes, NFKC, one space, line breaks kept: an answer before it is lower-cased (the
@@ -103,13 +105,14 @@ export function compileFact(f: { about?: readonly Phrase[]; value: Phrase }, ref
   };
 }
 
-export function compileDistractor(d: Phrase | { about?: readonly Phrase[]; value: Phrase; was_true?: boolean; unsourced?: boolean }, ref: Reference): Distractor {
+export function compileDistractor(d: Phrase | { about?: readonly Phrase[]; value: Phrase; was_true?: boolean; unsourced?: boolean; except?: Phrase }, ref: Reference): Distractor {
   if (typeof d === "string" || Array.isArray(d) || !("value" in d)) {
     const value = compileGroup(d as Phrase, ref);
     return { label: value.label, about: [], value, wasTrue: false, unsourced: false };
   }
-  const obj = d as { about?: readonly Phrase[]; value: Phrase; was_true?: boolean; unsourced?: boolean };
+  const obj = d as { about?: readonly Phrase[]; value: Phrase; was_true?: boolean; unsourced?: boolean; except?: Phrase };
   const about = (obj.about ?? []).map((p) => compileGroup(p, ref));
   const value = compileGroup(obj.value, ref);
-  return { label: [...about.map((g) => g.label), value.label].join(" + "), about, value, wasTrue: obj.was_true ?? false, unsourced: obj.unsourced ?? false };
+  const except = obj.except === undefined ? undefined : compileGroup(obj.except, ref);
+  return { label: [...about.map((g) => g.label), value.label].join(" + ") + (except ? ` except ${except.label}` : ""), about, value, wasTrue: obj.was_true ?? false, unsourced: obj.unsourced ?? false, ...(except ? { except } : {}) };
 }

@@ -59,7 +59,10 @@ function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[
       out.push(o);
     }
     if (alt.value) {
-      for (const s of read) if (sameValue(alt.value, s.value)) out.push({ start: s.start, end: s.end });
+      // Any code is letters and digits naming one thing: "3pm", "£40" or "9 Nov" name a time, an
+      // amount or a date, not a code.
+      const other = alt.value.any && alt.value.type === "code" ? (["time", "date", "amount", "phone"] as const).flatMap((t) => reader.values(text, t)) : [];
+      for (const s of read) if (sameValue(alt.value, s.value) && !other.some((x) => overlaps(x, s))) out.push({ start: s.start, end: s.end });
     }
   }
   return out.sort((a, b) => a.start - b.start);
@@ -237,7 +240,8 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
     for (const s of own) {
       const text = bound(s);
       const offset = text.length - s.text.length;
-      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !rangeEnd(text, o) && aboutInClause(reader, s, text, o, d.about)
+      const right = d.except ? occurrences(reader, text, d.except) : [];
+      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !right.some((r) => overlaps(r, o)) && !rangeEnd(text, o) && aboutInClause(reader, s, text, o, d.about)
         && !wrongValueExcused(text, o.start, o.end, d.wasTrue, reader.ref.time, speakerIs(reader, d.about), d.unsourced) && !sourceNumber(text, o, d));
       if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }
     }

@@ -24,7 +24,9 @@ export const CUES = {
   attribution: ["claimed", "claims", "thought", "thinks", "believed", "believes", "according to", "claiming", "purporting",
     // a record that lags behind: "your calendar still had 8:00", "the entry shows 7pm"
     "still had", "still has", "still shows", "still showed", "still lists", "still listed", "still on", "shows", "showed", "listed as", "calendar had", "calendar has", "entry had", "entry has",
-    "still in the calendar", "still in your calendar", "still in the diary"],
+    "still in the calendar", "still in your calendar", "still in the diary",
+    // what the user believed: a table's "What you remembered" column, "you assumed the 16th"
+    "remembered", "recalled", "assumed"],
   /** Date a value ("it was at 8am"): for a value that was never true, a correction only when the
    *  statement also contrasts it with what holds now ("..., but it's 9am"). */
   dating: ["was", "were", "had been"],
@@ -193,6 +195,9 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // A label that dates what follows it, anywhere in its cell (a row reads "header: cell; ..."): a
   // table's "Before" or "Old" column ("before: tue 24 nov, 10:30-11:00"), "was: 7pm".
   if (/(?:^|;|::)\s*(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:[^;:]*$/.test(text.slice(0, start))) return "old";
+  // "6.30am (was Wed 7.30)": a bracket opened by "was" holds the value replaced.
+  const open = text.lastIndexOf("(", start);
+  if (open >= 0 && !text.slice(open, start).includes(")") && /^\(\s*(?:was|were|previously|formerly|originally)\b/.test(text.slice(open, start))) return "old";
   // In brackets, the value belongs to what stands before them: "changed from Wed 14th (QF414) to Thu".
   const paren = text.lastIndexOf("(", start);
   if (paren >= 0 && text.indexOf(")", paren) >= start && clauseBefore(text, start).length <= start - paren) {

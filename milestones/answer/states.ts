@@ -14,7 +14,7 @@ interface Context { zone: string; region?: string; now?: string; people?: Readon
 
 /** The share of `expected` the text asserts; 0 when `only` and it asserts another value of their
  *  types as current. */
-export function textStates(text: string, expected: readonly TypedValueSpec[], only: boolean, ctx: Context, about?: readonly string[]): number {
+export function textStates(text: string, expected: readonly TypedValueSpec[], only: boolean, ctx: Context, about?: readonly string[], except?: readonly TypedValueSpec[]): number {
   if (expected.length === 0) return 1;
   const ref = { time: ctx.now ?? new Date(0).toISOString(), region: ctx.region as Region | undefined, people: ctx.people };
   const reader = new Reader(ref);
@@ -22,7 +22,7 @@ export function textStates(text: string, expected: readonly TypedValueSpec[], on
   // in a clause that names the subject. A sent message's request still states what it says
   // ("Chidi's revision is Thu 10-12, can you drop him?").
   if (about) {
-    const d = compileDistractor({ about: [[...about]], value: [...expected] }, ref);
+    const d = compileDistractor({ about: [[...about]], value: [...expected], ...(except?.length ? { except: [...except] } : {}) }, ref);
     return readDistractors(reader, statements(tidy(text)).map((st) => ({ ...st, question: false })), [d]).length > 0 ? 1 : 0;
   }
   const read = normalize(text);

@@ -527,3 +527,24 @@ test("an answer that says today is another day fails, in the explicit forms only
   // "It's Sunday" alone may name when an event is.
   assert.equal(judge(c, "The pharmacy trip? It's Sunday."), 1);
 });
+
+test("{\"any\": \"code\"} except the right one: a wrong code of the subject; a time is no code", async () => {
+  const { textStates } = await import("../../milestones/answer/states.js");
+  const wrongCode = (text: string) => textStates(text, [{ any: "code" }], false, { zone: ZONE, now: WHEN }, ["key safe", "code"], [{ code: "4417" }]);
+  assert.equal(wrongCode("Hi Gina, the capsule is on the bench; key safe code 4471."), 1);
+  assert.equal(wrongCode("Hi Gina, the capsule is on the bench; key safe code 4417."), 0);
+  assert.equal(wrongCode("Hi Gina, key safe code 4417 for the 3pm capsule."), 0);
+  const c = { claims: [["Gina"]], distractors: [{ about: [["key safe"]], value: { any: "code" as const }, except: { code: "4417" } }] };
+  assert.equal(judge(c, "Texted Gina: the key safe is 4471.", sent), 0);
+  assert.equal(judge(c, "Texted Gina: the key safe is 4417.", sent), 1);
+});
+
+test("\"(was Wed 7.30)\" gives the value replaced; a \"What you remembered\" column reports the user's belief", async () => {
+  const { textStates } = await import("../../milestones/answer/states.js");
+  const says730 = (text: string) => textStates(text, [{ time: "07:30" }], false, { zone: ZONE, now: WHEN });
+  assert.equal(says730("My flight's moved to Thursday 15 Oct, 6.30am (was Wed 7.30)."), 0);
+  assert.equal(says730("My flight is Wed 7.30."), 1);
+  const c = { claims: [["pudding"]], distractors: [["sushi"]] };
+  assert.equal(judge(c, "| | What you remembered | What your messages say |\n|---|---|---|\n| Bringing | sushi | Kobe pudding |"), 1);
+  assert.equal(judge(c, "| | What you're bringing |\n|---|---|\n| Party | sushi, and Kobe pudding |"), 0);
+});
