@@ -11,7 +11,8 @@ import { checkScenarios, type ScenarioChecks } from "./checks.js";
 export const defaultWorkers = () => availableParallelism();
 
 export async function runChecks(catalog: ScenarioCatalog, dataDir: string, ids: readonly string[], workers = defaultWorkers()): Promise<ScenarioChecks> {
-  const n = Math.max(1, Math.min(workers, Math.ceil(ids.length / 8)));
+  // A thread loads the data folder itself (seconds): below four scenarios a share is not worth one.
+  const n = Math.max(1, Math.min(workers, Math.ceil(ids.length / 4)));
   if (n === 1) return checkScenarios(catalog, dataDir, ids);
   const shares = Array.from({ length: n }, (_, k) => ids.filter((_, i) => i % n === k));
   const results = await Promise.all(shares.map((share) => new Promise<ScenarioChecks>((resolve, reject) => {
