@@ -206,8 +206,10 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     && about.every((g) => occurrences(reader, clause, g).length > 0 || occurrences(reader, s.context, g).length > 0);
 }
 
-/** The end of a range ("4.10–4.30pm", "7 to 9pm") is when something ends, not the time it is at. */
-export const rangeEnd = (text: string, o: Occurrence) => /\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?\s*(?:[\u2013\u2014-]|to|until|till)\s*$/.test(text.slice(Math.max(0, o.start - 16), o.start));
+/** The end of a range ("4.10–4.30pm", "7 to 9pm") is when something ends, not the time it is at;
+ *  so is a time something finishes at ("Training finishes 7.30", "it ends at 9"). */
+export const rangeEnd = (text: string, o: Occurrence) => /\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?\s*(?:[\u2013\u2014-]|to|until|till)\s*$/.test(text.slice(Math.max(0, o.start - 16), o.start))
+  || /\b(?:finish(?:es|ed)?|ends?|ended|wraps? up|(?:is|'s|will be) over|(?:is|'s) done)\s+(?:at\s+|by\s+|around\s+|about\s+)?$/.test(text.slice(Math.max(0, o.start - 24), o.start));
 
 /** A phone number named as where a message or call came from ("the text came from +81 50 ...")
  *  is a true fact of that message, not the number the task is about. */

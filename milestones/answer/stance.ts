@@ -114,6 +114,9 @@ function isOldValue(before: string, value = ""): boolean {
 // the action excluded.
 const KEPT_OUT_BEFORE = /\b(?:left|leave|leaving|kept|keep|keeping)\s+(?:[\p{L}'.-]+\s+)?$/u;
 const KEPT_OUT_AFTER = /^\s*(?:\([^)]*\)\s*)?(?:out|off)\b/;
+// "I wouldn't count on it being free", "not sure it's still covered": a doubt anywhere earlier in
+// the clause holds back what follows it.
+const DOUBTED = /\b(?:(?:would|do|does|did|can|could)n't|(?:would|do|does|can|could) not)\s+(?:count|bank|rely)\s+on\b|\bnot (?:sure|certain)\b|\bunlikely\b|\bdoubt(?:ful)?\b/;
 // "sent it to the group without Sarah K": the words right after the cue. ("Nothing except the 9:30
 // barber" names what there is, so "except" is no cue.)
 const EXCLUDED = /\b(?:without|excluding)\s+(?:\S+\s+)?$/;
@@ -188,7 +191,7 @@ export type Stance = "asserted" | "denied" | "old" | "reported" | "past";
 export function stanceAt(text: string, start: number, end: number, wasTrue = false, isSubject?: (speaker: string) => boolean): Stance {
   const before = clauseBefore(text, start).replace(/\b(said|says|say) (yes|no|so)\b/g, " ");
   const after = text.slice(end);
-  if (deniedBefore(before) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ")) return "denied";
+  if (deniedBefore(before) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ") || DOUBTED.test(before)) return "denied";
   if (isOldValue(before, text.slice(start, end)) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
   // "10% (down from Halyard's 15%)", "up from $40k": what a figure moved from.
   if (MOVED_FROM.test(before)) return "old";

@@ -548,3 +548,14 @@ test("\"(was Wed 7.30)\" gives the value replaced; a \"What you remembered\" col
   assert.equal(judge(c, "| | What you remembered | What your messages say |\n|---|---|---|\n| Bringing | sushi | Kobe pudding |"), 1);
   assert.equal(judge(c, "| | What you're bringing |\n|---|---|\n| Party | sushi, and Kobe pudding |"), 0);
 });
+
+test("a time something finishes at is its end, not its time; a doubt holds back what follows it", async () => {
+  const { textStates } = await import("../../milestones/answer/states.js");
+  const says1930 = (text: string) => textStates(text, [{ time: "19:30" }], false, { zone: ZONE, now: WHEN });
+  assert.equal(says1930("Netball tomorrow at 6pm. Training finishes 7.30."), 0);
+  assert.equal(says1930("Netball tomorrow at 7.30."), 1);
+  const free = { claims: [["free"]] };
+  assert.equal(judge(free, "I couldn't find it covered, so I wouldn't count on it being free."), 0);
+  assert.equal(judge(free, "Not sure it's still free."), 0);
+  assert.equal(judge(free, "The re-repair is free: his guarantee runs a year."), 1);
+});
