@@ -47,7 +47,15 @@ export function occurrences(reader: Reader, text: string, group: Group): Occurre
   return all.filter((o) => !all.some((x) => x !== o && x.start <= o.start && x.end >= o.end && x.end - x.start > o.end - o.start));
 }
 
+// "two weeks", "3 days": a number of a unit of time is a duration, not a count of what is asked.
+const DURATION_AFTER = /^\s*(?:more\s+|whole\s+|full\s+)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)\b/;
+
 function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[] {
+  const all = rawAll(reader, text, group);
+  return group.alternatives.some((a) => a.value?.type === "number") ? all.filter((o) => !DURATION_AFTER.test(text.slice(o.end))) : all;
+}
+
+function rawAll(reader: Reader, text: string, group: Group): Occurrence[] {
   const out: Occurrence[] = [];
   for (const alt of group.alternatives) {
     const read = alt.value ? reader.values(text, alt.value.type) : [];

@@ -559,3 +559,9 @@ test("a time something finishes at is its end, not its time; a doubt holds back 
   assert.equal(judge(free, "Not sure it's still free."), 0);
   assert.equal(judge(free, "The re-repair is free: his guarantee runs a year."), 1);
 });
+
+test("a number of a unit of time is a duration, not a count of what is asked", () => {
+  const c = { claims: [["scam"]], distractors: [{ about: [["unread"]], value: { count: 2 } }] };
+  assert.equal(judge(c, "Unread texts: just one, a scam. Its deadline passed two weeks ago."), 1);
+  assert.equal(judge(c, "Unread texts: two, and one is a scam."), 0);
+});
