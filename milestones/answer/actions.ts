@@ -37,7 +37,8 @@ export const ACTION_TOOLS = {
   calendar: ["create_calendar_event", "modify_calendar_event"],
   // Something named by quoting it was changed: a record by its title ('Deleted "Diego R
   // (Vancouver)"') or words of a text ('Removed "significant"').
-  edit: ["send_message", "send_whatapp_message", "add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email", ...DRAFTS, ...REMOVALS],
+  // No text or WhatsApp message: a sent one cannot be edited.
+  edit: ["add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email", ...DRAFTS, ...REMOVALS],
   // Words added to a message, a draft, or a record's notes.
   compose: ["send_message", "send_whatapp_message", "add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email", ...DRAFTS],
   add: ["add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", "modify_draft_email", "send_email", ...DRAFTS],
@@ -89,7 +90,8 @@ const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:than
 
 // A quoted object may be a record's title or words of a text: 'Deleted "Diego R (Vancouver)"' and
 // 'Removed "significant"' (from a draft) read alike.
-const QUOTED_OBJECT = /^(?:(?:the|a|an)\s+)?(?:(?:word|phrase|term|line)\s+)?\u0000/;
+// Only a quote standing alone as the object: 'Added "Dentist" to your calendar' names its record.
+const QUOTED_OBJECT = /^(?:(?:the|a|an)\s+)?(?:(?:word|phrase|term|line)\s+)?\u0000\W*$/;
 
 function kindOf(verb: string, object: string, fallback: ActionKind): ActionKind {
   const kind = VERBS[verb] ?? fallback;

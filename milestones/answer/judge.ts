@@ -47,15 +47,10 @@ export function occurrences(reader: Reader, text: string, group: Group): Occurre
   return all.filter((o) => !all.some((x) => x !== o && x.start <= o.start && x.end >= o.end && x.end - x.start > o.end - o.start));
 }
 
-// "two weeks", "3 days": a number of a unit of time is a duration, not a count of what is asked.
+// "two weeks", "3 days": a number of a unit of time is a duration, not a wrong count of what is asked.
 const DURATION_AFTER = /^\s*(?:more\s+|whole\s+|full\s+)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)\b/;
 
 function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[] {
-  const all = rawAll(reader, text, group);
-  return group.alternatives.some((a) => a.value?.type === "number") ? all.filter((o) => !DURATION_AFTER.test(text.slice(o.end))) : all;
-}
-
-function rawAll(reader: Reader, text: string, group: Group): Occurrence[] {
   const out: Occurrence[] = [];
   for (const alt of group.alternatives) {
     const read = alt.value ? reader.values(text, alt.value.type) : [];
@@ -180,7 +175,7 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // A short item under a heading or lead-in ("Tonight" / "- Haircut 5:30pm") is about what they name.
   // An item of several clauses names its subjects clause by clause, as a sentence does ("Your half
   // is already graded, per your text to Tomás" says nothing graded of Tomás).
-  const fragment = !/,\s|;|\s[\u2013\u2014-]\s/.test(s.text);
+  const fragment = !/,\s|;|\s[\u2013\u2014-]\s/.test(s.text.replace(/(\d)\s*[\u2013\u2014-]\s*(?=\d)/g, "$1-"));
   if (s.kind === "item" && s.context && s.text.split(" ").length <= 10
     && about.every((g) => occurrences(reader, s.context, g).length > 0 || (fragment && occurrences(reader, s.text, g).length > 0))) return true;
   const clause0 = o.start - clauseBefore(text, o.start).length;
@@ -214,10 +209,8 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     && about.every((g) => occurrences(reader, clause, g).length > 0 || occurrences(reader, s.context, g).length > 0);
 }
 
-/** The end of a range ("4.10–4.30pm", "7 to 9pm") is when something ends, not the time it is at;
- *  so is a time something finishes at ("Training finishes 7.30", "it ends at 9"). */
-export const rangeEnd = (text: string, o: Occurrence) => /\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?\s*(?:[\u2013\u2014-]|to|until|till)\s*$/.test(text.slice(Math.max(0, o.start - 16), o.start))
-  || /\b(?:finish(?:es|ed)?|ends?|ended|wraps? up|(?:is|'s|will be) over|(?:is|'s) done)\s+(?:at\s+|by\s+|around\s+|about\s+)?$/.test(text.slice(Math.max(0, o.start - 24), o.start));
+/** The end of a range ("4.10–4.30pm", "7 to 9pm") is when something ends, not the time it is at. */
+export const rangeEnd = (text: string, o: Occurrence) => /\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?\s*(?:[\u2013\u2014-]|to|until|till)\s*$/.test(text.slice(Math.max(0, o.start - 16), o.start));
 
 /** A phone number named as where a message or call came from ("the text came from +81 50 ...")
  *  is a true fact of that message, not the number the task is about. */
@@ -251,7 +244,9 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
       const text = bound(s);
       const offset = text.length - s.text.length;
       const right = d.except ? occurrences(reader, text, d.except) : [];
-      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !right.some((r) => overlaps(r, o)) && !rangeEnd(text, o) && aboutInClause(reader, s, text, o, d.about)
+      const count = d.value.alternatives.some((a) => a.value?.type === "number");
+      const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !right.some((r) => overlaps(r, o)) && !rangeEnd(text, o)
+        && !(count && DURATION_AFTER.test(text.slice(o.end))) && aboutInClause(reader, s, text, o, d.about)
         && !wrongValueExcused(text, o.start, o.end, d.wasTrue, reader.ref.time, speakerIs(reader, d.about), d.unsourced) && !sourceNumber(text, o, d));
       if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }
     }

@@ -73,7 +73,7 @@ const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").rep
 // the day is the parent's. Any other sub-heading stands alone, as a title's words ("Both texts
 // sent") say nothing of the sections under it.
 const PART_OF_DAY = /^\W*(?:(?:early|late|mid)[\s-]?)?(?:morning|afternoon|evening|night|lunch(?:time)?|midday|noon|am|pm|a\.m\.|p\.m\.|all[\s-]day|daytime|overnight)\W*$/i;
-interface Walk { out: Statement[]; heading: string; headings: { depth: number; text: string }[] }
+interface Walk { out: Statement[]; heading: string; headings: { depth: number; text: string; full: string }[] }
 
 function push(w: Walk, text: string, context: string, kind: StatementKind) {
   const t = decode(text).replace(/[^\S\n]+/g, " ").trim();
@@ -160,9 +160,10 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
         const { depth } = t as Tokens.Heading;
         w.headings = w.headings.filter((h) => h.depth < depth);
         const text = plain((t as Tokens.Heading).tokens, (t as Tokens.Heading).text).trim();
-        w.headings.push({ depth, text });
-        const parent = w.headings.length > 1 && PART_OF_DAY.test(text) ? w.headings[w.headings.length - 2]!.text : "";
+        // The parent's own reading, so "#### Late afternoon" under "### Afternoon" keeps the day.
+        const parent = w.headings.length > 0 && PART_OF_DAY.test(text) ? w.headings[w.headings.length - 1]!.full : "";
         w.heading = [parent, text].filter(Boolean).join(" :: ");
+        w.headings.push({ depth, text, full: w.heading });
         push(w, text, [context, parent].filter(Boolean).join(" :: "), "heading");
         headingAt = w.out.length - 1;
         leadIn = "";

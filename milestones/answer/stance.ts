@@ -24,9 +24,7 @@ export const CUES = {
   attribution: ["claimed", "claims", "thought", "thinks", "believed", "believes", "according to", "claiming", "purporting",
     // a record that lags behind: "your calendar still had 8:00", "the entry shows 7pm"
     "still had", "still has", "still shows", "still showed", "still lists", "still listed", "still on", "shows", "showed", "listed as", "calendar had", "calendar has", "entry had", "entry has",
-    "still in the calendar", "still in your calendar", "still in the diary",
-    // what the user believed: a table's "What you remembered" column, "you assumed the 16th"
-    "remembered", "recalled", "assumed"],
+    "still in the calendar", "still in your calendar", "still in the diary"],
   /** Date a value ("it was at 8am"): for a value that was never true, a correction only when the
    *  statement also contrasts it with what holds now ("..., but it's 9am"). */
   dating: ["was", "were", "had been"],
@@ -110,16 +108,16 @@ function isOldValue(before: string, value = ""): boolean {
   return WHEN.test(value) && last === undefined && rest.trim().split(/\s+/).filter(Boolean).length <= 3 && !/\b(to|into|for|until|till)\b/.test(rest);
 }
 
-// "left Sarah Kowalski (your ward manager) out of it", "kept Bev off the list": the value is what
-// the action excluded.
-const KEPT_OUT_BEFORE = /\b(?:left|leave|leaving|kept|keep|keeping)\s+(?:[\p{L}'.-]+\s+)?$/u;
-const KEPT_OUT_AFTER = /^\s*(?:\([^)]*\)\s*)?(?:out|off)\b/;
+// "left Sarah Kowalski (your ward manager) out of it": the value is what the action excluded
+// ("I'd keep Friday off" keeps the day, so "off" is no cue).
+const KEPT_OUT_BEFORE = /\b(?:left|leaving|kept|keeping)\s+(?:[\p{L}'.-]+\s+)?$/u;
+const KEPT_OUT_AFTER = /^\s*(?:\([^)]*\)\s*)?out\b/;
 // "I wouldn't count on it being free", "not sure it's still covered": a doubt anywhere earlier in
 // the clause holds back what follows it.
-const DOUBTED = /\b(?:(?:would|do|does|did|can|could)n't|(?:would|do|does|can|could) not)\s+(?:count|bank|rely)\s+on\b|\bnot (?:sure|certain)\b|\bunlikely\b|\bdoubt(?:ful)?\b/;
+const DOUBTED = /\b(?:wouldn't|don't|doesn't|didn't|can't|couldn't|(?:would|do|does|can|could) not)\s+(?:count|bank|rely)\s+on\b|\bnot (?:sure|certain)\b|\bunlikely\b|(?<!\b(?:no|without a|beyond|beyond a)\s)\bdoubt(?:ful)?\b/;
 // "sent it to the group without Sarah K": the words right after the cue. ("Nothing except the 9:30
-// barber" names what there is, so "except" is no cue.)
-const EXCLUDED = /\b(?:without|excluding)\s+(?:\S+\s+)?$/;
+// barber" names what there is, and "£120 excluding the £20 deposit" states the deposit.)
+const EXCLUDED = /\bwithout\s+(?:\S+\s+)?$/;
 
 /** "Sarah B hasn't replied", "Sarah's the only one who hasn't replied": a verb negated just after
  *  the value denies what is said of it ("I texted Hiroshi that you can't come" denies nothing). */
@@ -198,9 +196,14 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // A label that dates what follows it, anywhere in its cell (a row reads "header: cell; ..."): a
   // table's "Before" or "Old" column ("before: tue 24 nov, 10:30-11:00"), "was: 7pm".
   if (/(?:^|;|::)\s*(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:[^;:]*$/.test(text.slice(0, start))) return "old";
-  // "6.30am (was Wed 7.30)": a bracket opened by "was" holds the value replaced.
+  // What the user believed, as a label of its cell: a table's "What you remembered" column
+  // ("You remembered right: 3pm" agrees, and asserts).
+  if (/(?:^|;|::)\s*[^;:]*\b(?:remembered|recalled|assumed|you thought)\b(?![^;:]*\b(?:right|rightly|correctly|correct)\b)[^;:]*:[^;:]*$/.test(text.slice(0, start))) return "reported";
+  // "6.30am (was Wed 7.30)": a bracket opened by "was" holds the value replaced, up to a "to" or
+  // "now" ("(was moved to 3pm)", "(was Wed, now 6.30am)").
   const open = text.lastIndexOf("(", start);
-  if (open >= 0 && !text.slice(open, start).includes(")") && /^\(\s*(?:was|were|previously|formerly|originally)\b/.test(text.slice(open, start))) return "old";
+  const inside = open >= 0 ? text.slice(open, start) : "";
+  if (open >= 0 && !inside.includes(")") && /^\(\s*(?:was|were|previously|formerly|originally)\b/.test(inside) && !/\b(?:to|now|into)\b|[,;]/.test(inside)) return "old";
   // In brackets, the value belongs to what stands before them: "changed from Wed 14th (QF414) to Thu".
   const paren = text.lastIndexOf("(", start);
   if (paren >= 0 && text.indexOf(")", paren) >= start && clauseBefore(text, start).length <= start - paren) {
@@ -242,7 +245,9 @@ const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|(?<!\byou )should|m
 // A sentence that opens with a condition holds nothing outright: "If you're on the snack sign-up,
 // bring snacks".
 const CONDITIONAL_SENTENCE = /^\s*(?:if|unless|in case|should you|only if)\b/;
-const CONDITION_OPENS = /(?:[,;:\u2013\u2014]|\b(?:but|and|so))\s+((?:if|unless|in case|should you|only if)\b)/g;
+// Only a contrast opens one: in "Your dentist moved, so if you're going, be there at 3pm" the
+// instruction follows from the fact before it.
+const CONDITION_OPENS = /(?:[;:\u2013\u2014]|\bbut)\s+((?:if|unless|in case|should you|only if)\b)/g;
 /** "If you're on the snack sign-up, bring snacks": an instruction under a condition, read up to the
  *  value. A conditional statement of fact ("If Jo asks, Tom sat in on the interview") still holds. */
 function conditionalInstruction(sentence: string, rest: string): boolean {

@@ -1,10 +1,9 @@
 import type { Statement } from "./parse.js";
 
 // What an answer says today is: "Tonight (Tuesday 3 November) ...", "today is Sunday", "It's
-// Sunday, so they may be closed today". An answer that puts itself on the wrong day stands on it
-// whole (its "tonight", "tomorrow" and "this week" all shift), so a wrong today fails the answer,
-// whatever scenario it answers. Only these explicit forms are read: "It's Sunday" alone may name
-// when an event is.
+// Sunday today". An answer that puts itself on the wrong day stands on it whole (its "tonight",
+// "tomorrow" and "this week" all shift), so a wrong today fails the answer, whatever scenario it
+// answers. Only these explicit forms are read: "It's Sunday" alone may name when an event is.
 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -14,9 +13,15 @@ const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
 // "today (Wed 10/28)". A bracket must hold the day alone: in "Diego proposed today (Wed the 11th
 // at 8 pm)" it gives what was proposed.
 const DATE_TAIL = `(?:,?\\s+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?(?:\\s+(?:of\\s+)?${MONTH})?|,?\\s+${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?|\\s+\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?)?`;
-const SAID_TODAY = new RegExp(`\\b(?:today|tonight|this (?:morning|afternoon|evening))\\s*(?:is\\s+|,\\s*|:\\s*|\\((?=[^)]*\\)))\\s*${WEEKDAY}\\b(${DATE_TAIL})(?=\\s*(?:[).,;:!]|$|\\s(?:and|so|but)\\b))`);
-// "It's Sunday, so ... closed today": the day named outright, with "today" in the sentence.
-const ITS_DAY = new RegExp(`^(?:it's|it is)\\s+${WEEKDAY}\\s*[,.;]`);
+// "today is X" and "today (X)" name today; after a comma or colon a date must follow the weekday
+// ("today, Wed 11 Nov,"): "free tonight, Saturday and Sunday" lists days.
+const TODAY = "\\b(?:today|tonight|this (?:morning|afternoon|evening))\\s*";
+const SAID_TODAY = [
+  new RegExp(`${TODAY}(?:is\\s+|\\((?=[^)]*\\))\\s*)${WEEKDAY}\\b(${DATE_TAIL})(?=\\s*(?:[).,;:!]|$))`),
+  new RegExp(`${TODAY}[,:]\\s*${WEEKDAY}\\b(${DATE_TAIL.replace(/\)\?$/, ")")})(?=\\s*(?:[).,;:!]|$))`),
+  // "It's Sunday today": the day named outright as today's.
+  new RegExp(`^(?:it's|it is)\\s+${WEEKDAY}\\s+today\\b()`),
+];
 
 export interface WrongToday { said: string; statement: string; today: string }
 
@@ -28,7 +33,7 @@ export function wrongToday(statements: readonly Statement[], localDate: string):
   const today = `${weekday} ${d} ${MONTHS[m - 1]}`;
   for (const s of statements) {
     if (s.question || s.kind === "quote" || s.kind === "code" || s.kind === "section") continue;
-    const said = SAID_TODAY.exec(s.text) ?? (/\btoday\b/.test(s.text) ? ITS_DAY.exec(s.text) : null);
+    const said = SAID_TODAY.map((re) => re.exec(s.text)).find((m) => m !== null);
     if (!said) continue;
     const named = WEEKDAYS.find((w) => w.startsWith(said[1]!.slice(0, 3)))!;
     let wrong = named !== weekday;

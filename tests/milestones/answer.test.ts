@@ -510,14 +510,18 @@ test("an item of several clauses binds its subject clause by clause; a part-of-d
 test("a quoted object is a record by its title or words of a text: either write does it", () => {
   const [removed] = claimedActions(t('- **Removed** "significant"'));
   assert.equal(removed!.kind, "edit");
-  assert.equal(claimedActions(t('Deleted "Diego R (Vancouver)" from your contacts.'))[0]!.kind, "edit");
+  assert.equal(claimedActions(t('Deleted "Diego R (Vancouver)".'))[0]!.kind, "edit");
+  // A quote followed by what holds it names the record: the verb's own kind.
+  assert.equal(claimedActions(t('Deleted "Diego R (Vancouver)" from your contacts.'))[0]!.kind, "remove");
   assert.equal(claimedActions(t("Deleted Diego R from your contacts."))[0]!.kind, "remove");
 });
 
 test("an answer that says today is another day fails, in the explicit forms only", () => {
   // Written on Wed 11 Nov 2026.
   const c = { claims: [["pharmacy"]] };
-  assert.equal(judge(c, "It's Sunday, so the pharmacy may be closed today."), 0);
+  assert.equal(judge(c, "It's Sunday today, so the pharmacy may be closed."), 0);
+  assert.equal(judge(c, "Today is Sunday, so the pharmacy may be closed."), 0);
+  assert.equal(judge(c, "Tonight, Tue 10 Nov, the pharmacy is shut."), 0);
   assert.equal(judge(c, "Nothing for tonight (Tuesday 10 November) except the pharmacy."), 0);
   assert.equal(judge(c, "Today is Wednesday: the pharmacy closes at 6."), 1);
   assert.equal(judge(c, "Today (Wed 11/11) the pharmacy closes at 6."), 1);
@@ -549,15 +553,29 @@ test("\"(was Wed 7.30)\" gives the value replaced; a \"What you remembered\" col
   assert.equal(judge(c, "| | What you're bringing |\n|---|---|\n| Party | sushi, and Kobe pudding |"), 0);
 });
 
-test("a time something finishes at is its end, not its time; a doubt holds back what follows it", async () => {
-  const { textStates } = await import("../../milestones/answer/states.js");
-  const says1930 = (text: string) => textStates(text, [{ time: "19:30" }], false, { zone: ZONE, now: WHEN });
-  assert.equal(says1930("Netball tomorrow at 6pm. Training finishes 7.30."), 0);
-  assert.equal(says1930("Netball tomorrow at 7.30."), 1);
+test("a doubt holds back what follows it; \"no doubt\" does not", () => {
   const free = { claims: [["free"]] };
   assert.equal(judge(free, "I couldn't find it covered, so I wouldn't count on it being free."), 0);
   assert.equal(judge(free, "Not sure it's still free."), 0);
   assert.equal(judge(free, "The re-repair is free: his guarantee runs a year."), 1);
+  assert.equal(judge(free, "There's no doubt the re-repair is free."), 1);
+});
+
+test("second read: a kept day, an amount excluded, a bracket's new value, agreeing with a belief, and lists of days stay asserted", async () => {
+  const { textStates } = await import("../../milestones/answer/states.js");
+  assert.equal(judge({ claims: [["Friday"]] }, "I'd keep Friday off for the move."), 1);
+  assert.equal(judge({ claims: [["£20"]] }, "Total is £120 excluding the £20 deposit."), 1);
+  assert.equal(textStates("The dentist (was moved to 3pm) is on Friday.", [{ time: "15:00" }], false, { zone: ZONE, now: WHEN }), 1);
+  assert.equal(judge({ claims: [["dentist"]], distractors: [["3pm"]] }, "You remembered right: the dentist is at 3pm."), 0);
+  assert.equal(judge({ claims: [["free"]] }, "You're free tonight, Saturday and Sunday."), 1);
+  assert.equal(judge({ claims: [["gift"]] }, "The party? It's Saturday, so you still have today to buy a gift."), 1);
+  assert.equal(judge({ claims: [["dentist"]], distractors: [["3pm"]] }, "Your dentist moved, so if you're going, be there at 3pm."), 0);
+  const counted = { claims: [[{ count: 3 }, ["nights"]]] };
+  assert.equal(judge(counted, "The booking is for 3 nights."), 1);
+  const go = { claims: [["barber"]], distractors: [{ about: [["Friday"]], value: ["go club"] }] };
+  assert.equal(judge(go, "## Friday 13 November\n\n- 9:30 · Barber\n- 13:00 – 17:00 · Go club"), 0);
+  assert.equal(statements("## Friday 13 November\n\n### Afternoon\n\n#### Late afternoon\n\n- Go club").find((s) => s.kind === "item")!.context,
+    "friday 13 november :: afternoon :: late afternoon");
 });
 
 test("a number of a unit of time is a duration, not a count of what is asked", () => {
