@@ -219,10 +219,11 @@ function sourceNumber(text: string, o: Occurrence, d: Distractor): boolean {
   return /\b(from|by|sender|sent from|came from|called from|texted from)\W*(?:\S+\W+){0,4}$/.test(text.slice(Math.max(0, o.start - 60), o.start));
 }
 
-// A row labelled as past or as what a record says: "Original", "Before", "What your calendar says now".
+// A row labelled as past, as what a record says, or as what the user said: "Original", "Before",
+// "What your calendar says now", "Your request".
 // A status cell says so anywhere in the row: "recheck: sat 7 nov, 11:00; status: cancelled - moved".
 // "Before you go: no breakfast" is an instruction, not a past row.
-const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before(?!\s+(?:you|your|leaving|heading|going|then|that))|previous|previously|was|earlier|cancelled|canceled|superseded|replaced)\b[^;]*(?:;|$)|;\s*[^;:]*:\s*(?:cancelled|canceled|called off|superseded|replaced|no longer|outdated)\b|^(?:[^;:]*:\s*)?[^;]*\b(?:calendar|entry|record) (?:says|shows|had|has|lists)\b[^;]*(?:;|$)/;
+const OLD_ROW = /^(?:[^;:]*:\s*)?(?:original|originally|old|before(?!\s+(?:you|your|leaving|heading|going|then|that))|previous|previously|was|earlier|cancelled|canceled|superseded|replaced|your request|you asked|you said|you wrote|you remembered|you thought|what you (?:asked|said|wrote|remembered|thought))\b[^;]*(?:;|$)|;\s*[^;:]*:\s*(?:cancelled|canceled|called off|superseded|replaced|no longer|outdated)\b|^(?:[^;:]*:\s*)?[^;]*\b(?:calendar|entry|record) (?:says|shows|had|has|lists)\b[^;]*(?:;|$)/;
 
 /** An item under a question ("Which should I send?" / "1. Tuesday at 10" / "2. Wednesday at 10") is
  *  an option offered, not a claim. */

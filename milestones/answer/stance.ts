@@ -286,6 +286,9 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   // A value nobody in the data says is the assistant's own claim, whoever it is attributed to.
   if ((stance !== "asserted" && !(unsourced && stance === "reported")) || deniedAfter(text.slice(end))) return true;
   if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end)) || (time !== undefined && inOtherPlace(text.slice(end), time))) return true;
+  // A table's cell under a place's column ("brisbane (elliot): 10:00pm") is on that place's clock.
+  const label = /(?:^|;|::)\s*([^;:]*):\s*[^;:]*$/.exec(text.slice(0, start))?.[1];
+  if (label !== undefined && time !== undefined && inOtherPlace(label, time)) return true;
   const sentence = statementSoFar(text, start);
   if (conditionalInstruction(sentence, text.slice(start)) || BRACKETED_OLD.test(sentence)) return true;
   // A value named as a boundary is not the one asserted: "after this morning's 8am slot, the next is 8pm".

@@ -583,3 +583,13 @@ test("a number of a unit of time is a duration, not a count of what is asked", (
   assert.equal(judge(c, "Unread texts: just one, a scam. Its deadline passed two weeks ago."), 1);
   assert.equal(judge(c, "Unread texts: two, and one is a scam."), 0);
 });
+
+test("a table row of what the user asked reports it; a cell under another place's column is on its clock", () => {
+  const day = { claims: [["Tuesday"]], distractors: [{ about: [["plumber"]], value: { date: "2026-11-18" } }] };
+  assert.equal(judge(day, "| Source | Plumber visit |\n|---|---|\n| Your request | Wednesday (18 Nov) |\n| Calendar | Tuesday 17 Nov |\n\nShould I tell Vale Tuesday?"), 1);
+  assert.equal(judge(day, "| Source | Plumber visit |\n|---|---|\n| Calendar | Wednesday (18 Nov) |"), 0);
+  // Written in London; Tokyo's clock is 9 hours ahead.
+  const cake = { claims: [["call"]], distractors: [{ about: [["cake"]], value: { time: "22:00" } }] };
+  assert.equal(judge(cake, "The call is at 1pm.\n\n| | London (you) | Tokyo (Yui) |\n|---|---|---|\n| Cake | 1:00pm | 10:00pm |"), 1);
+  assert.equal(judge(cake, "The call is at 1pm.\n\n| | London (you) | Tokyo (Yui) |\n|---|---|---|\n| Cake | 10:00pm | 7:00am |"), 0);
+});
