@@ -69,7 +69,7 @@ export const comparison: z.ZodType<Comparison> = z.discriminatedUnion("compare",
     about: z.array(z.string().min(1)).min(1).optional()
       .describe("the subject: one of these words must be named in the value's own clause, as for an answer's distractor (\"maths revision is also Thursday\"; not \"Thu: drop the kids back\")"),
     except: z.union([typedValue, z.array(typedValue).min(1)]).optional()
-      .describe("with `about`, values never counted: {\"any\": \"code\"} except {\"code\": \"4417\"} states a wrong code of the subject"),
+      .describe("values never counted: {\"any\": \"code\"} except {\"code\": \"4417\"} states a wrong code (of the subject, with `about`)"),
   }).strict().describe("a text (a message's body, an event's notes) read as an answer is: it asserts these typed values, however written (\"Sunday\", \"18 Oct\")"),
   z.object({ compare: z.literal("set"), value: expectationList }).strict(),
   z.object({ compare: z.literal("includes"), value: expectationList }).strict(),

@@ -69,10 +69,13 @@ function plain(tokens: readonly Token[] | undefined, fallback = ""): string {
 const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 
 // `heading` is what the walk stands under. A sub-heading that names only a part of a day
-// ("Afternoon", "Evening") is read with the heading above it ("Friday 13 November :: Afternoon"):
-// the day is the parent's. Any other sub-heading stands alone, as a title's words ("Both texts
+// ("Afternoon", "Evening") is read with the heading above it when that names a day ("Friday 13
+// November :: Afternoon"): the day is the parent's. Any other sub-heading stands alone, as a title's words ("Both texts
 // sent") say nothing of the sections under it.
 const PART_OF_DAY = /^\W*(?:(?:early|late|mid)[\s-]?)?(?:morning|afternoon|evening|night|lunch(?:time)?|midday|noon|am|pm|a\.m\.|p\.m\.|all[\s-]day|daytime|overnight)\W*$/i;
+// A heading naming a day: a weekday, a month, a relative day or a number ("Friday 13 November",
+// "Tomorrow", "13/11"); "Not going ahead" names none.
+const NAMES_A_DAY = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|yesterday)\b|\d/i;
 interface Walk { out: Statement[]; heading: string; headings: { depth: number; text: string; full: string }[] }
 
 function push(w: Walk, text: string, context: string, kind: StatementKind) {
@@ -161,7 +164,8 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
         w.headings = w.headings.filter((h) => h.depth < depth);
         const text = plain((t as Tokens.Heading).tokens, (t as Tokens.Heading).text).trim();
         // The parent's own reading, so "#### Late afternoon" under "### Afternoon" keeps the day.
-        const parent = w.headings.length > 0 && PART_OF_DAY.test(text) ? w.headings[w.headings.length - 1]!.full : "";
+        const above = w.headings[w.headings.length - 1]?.full ?? "";
+        const parent = PART_OF_DAY.test(text) && NAMES_A_DAY.test(above) ? above : "";
         w.heading = [parent, text].filter(Boolean).join(" :: ");
         w.headings.push({ depth, text, full: w.heading });
         push(w, text, [context, parent].filter(Boolean).join(" :: "), "heading");

@@ -28,10 +28,17 @@ export function textStates(text: string, expected: readonly TypedValueSpec[], on
   const read = normalize(text);
   // A person has no typed reading: "states" compares typed values only.
   const wanted = expected.flatMap((e) => compileGroup(e, ref).alternatives[0]?.value ?? []);
+  const never = (except ?? []).flatMap((e) => compileGroup(e, ref).alternatives[0]?.value ?? []);
   let stated = 0;
   for (const want of wanted) {
+    const spans = reader.values(read, want.type);
+    // A span over an excepted value is that value ("Use 4417" is 4417); an `any` code is never a
+    // time, date, amount or phone ("3pm" is no code).
+    const skip = [...spans.filter((s) => never.some((n) => sameValue(n, s.value))),
+      ...(want.any && want.type === "code" ? (["time", "date", "amount", "phone"] as const).flatMap((t) => reader.values(read, t)) : [])];
     // The end of a range ("1.30-3.30") is when something ends, not the time it is at.
-    if (reader.values(read, want.type).some((s) => sameValue(want, s.value) && statedAt(read, s.start, s.end) && !rangeEnd(read, s))) stated++;
+    if (spans.some((s) => sameValue(want, s.value) && !skip.some((k) => k.start < s.end && s.start < k.end)
+      && statedAt(read, s.start, s.end) && !rangeEnd(read, s))) stated++;
   }
   if (only) {
     for (const type of new Set(wanted.map((w) => w.type))) {

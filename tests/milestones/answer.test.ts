@@ -593,3 +593,16 @@ test("a table row of what the user asked reports it; a cell under another place'
   assert.equal(judge(cake, "The call is at 1pm.\n\n| | London (you) | Tokyo (Yui) |\n|---|---|---|\n| Cake | 1:00pm | 10:00pm |"), 1);
   assert.equal(judge(cake, "The call is at 1pm.\n\n| | London (you) | Tokyo (Yui) |\n|---|---|---|\n| Cake | 10:00pm | 7:00am |"), 0);
 });
+
+test("'except' holds without a subject too: any code but the right one, anywhere in the text", async () => {
+  const { textStates } = await import("../../milestones/answer/states.js");
+  const wrong = (text: string) => textStates(text, [{ any: "code" }], false, { zone: ZONE, now: WHEN }, undefined, [{ code: "4417" }]);
+  assert.equal(wrong("Use 4471 at the door."), 1);
+  assert.equal(wrong("Use 4417 at the door."), 0);
+});
+
+test("a part-of-day sub-heading takes only a parent that names a day", () => {
+  const under = (top: string) => statements(`## ${top}\n\n### Evening\n\n- Go club`).find((s) => s.kind === "item")!.context;
+  assert.equal(under("Friday 13 November"), "friday 13 november :: evening");
+  assert.equal(under("Not going ahead"), "evening");
+});
