@@ -191,6 +191,10 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   const after = text.slice(end);
   if (deniedBefore(before) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ") || DOUBTED.test(before)) return "denied";
   if (isOldValue(before, text.slice(start, end)) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
+  // An apposition names what the words before its comma named: "your original seats, 34A and 34B".
+  // ("..., 34A and 34B": the second of two coordinated values too.)
+  const apposed = /^(?:[\p{L}\p{N}.-]+\s+(?:and|or|&)\s*)?$/u.test(before) ? /,\s*$/.exec(text.slice(0, text.slice(0, start).lastIndexOf(before))) : null;
+  if (apposed && hasCue(lastWords(clauseBefore(text, apposed.index), NEGATION_WINDOW), CUES.correction)) return "old";
   // "10% (down from Halyard's 15%)", "up from $40k": what a figure moved from.
   if (MOVED_FROM.test(before)) return "old";
   // A label that dates what follows it, anywhere in its cell (a row reads "header: cell; ..."): a

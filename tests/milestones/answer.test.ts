@@ -606,3 +606,9 @@ test("a part-of-day sub-heading takes only a parent that names a day", () => {
   assert.equal(under("Friday 13 November"), "friday 13 november :: evening");
   assert.equal(under("Not going ahead"), "evening");
 });
+
+test("an apposition names what the words before its comma named: \"your original seats, 34A and 34B\"", () => {
+  const seats = { claims: [["21A"]], distractors: [["34A", "34B"]] };
+  assert.equal(judge(seats, "You're in 21A and 21C now; that replaces your original outbound seats, 34A and 34B."), 1);
+  assert.equal(judge(seats, "You're in 21A and 21C now; your outbound seats, 34A and 34B, are in economy."), 0);
+});
