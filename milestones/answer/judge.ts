@@ -12,7 +12,12 @@ import { sameValue, showValue, type Span, type Value, type ValueType } from "./v
 // "Jess: dessert"). A distractor fails the answer when a statement asserts it as current.
 
 interface Occurrence { start: number; end: number }
-const overlaps = (a: Occurrence, b: Occurrence) => a.start < b.end && b.start < a.end;
+export const overlaps = (a: Occurrence, b: Occurrence) => a.start < b.end && b.start < a.end;
+
+/** Where a value that stands for any code may not be read: "3pm", "£40" or "9 Nov" name a time, an
+ *  amount or a date, not a code. Empty for every other value. */
+export const notCodes = (reader: Reader, text: string, value: Value): Occurrence[] => (value.any && value.type === "code"
+  ? (["time", "date", "amount", "phone"] as const).flatMap((t) => reader.values(text, t)) : []);
 
 // The same message is read at every step a milestone may match and by every check of it; what a
 // text holds depends only on it and the day it was written, so extractions are remembered
@@ -62,9 +67,7 @@ function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[
       out.push(o);
     }
     if (alt.value) {
-      // Any code is letters and digits naming one thing: "3pm", "£40" or "9 Nov" name a time, an
-      // amount or a date, not a code.
-      const other = alt.value.any && alt.value.type === "code" ? (["time", "date", "amount", "phone"] as const).flatMap((t) => reader.values(text, t)) : [];
+      const other = notCodes(reader, text, alt.value);
       for (const s of read) if (sameValue(alt.value, s.value) && !other.some((x) => overlaps(x, s))) out.push({ start: s.start, end: s.end });
     }
   }

@@ -267,9 +267,9 @@ function conditionalInstruction(sentence: string, rest: string): boolean {
   return first.includes("Infinitive") || first.includes("Imperative");
 }
 
-// "19:30 (was 19:00)": a bracketed "was" gives the value it replaced; "your calendar entry
-// (8:00-8:45)" gives what a record says.
-const BRACKETED_OLD = /\(\s*(?:was|were|previously|formerly|originally)\s*:?\s*$|\b(?:calendar|entry|event|invite|invitation|booking|record|reminder)\s*\(\s*$/;
+// "your calendar entry (8:00-8:45)": a record's bracket gives what the record says. ("19:30 (was
+// 19:00)" is read by stanceAt, for expected values too.)
+const BRACKETED_OLD = /\b(?:calendar|entry|event|invite|invitation|booking|record|reminder)\s*\(\s*$/;
 
 // A time said in another place's clock ("23:59 Bogotá time", "10:30 his time") is that place's.
 const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?!your\b|our\b|local\b|my\b|the\b)(?:[\p{L}'.-]+\s+){1,3}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;

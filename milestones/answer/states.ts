@@ -1,7 +1,7 @@
 import type { TypedValueSpec } from "../spec.js";
 import type { Region } from "../../db/phone.js";
 import { compileDistractor, compileGroup, normalize, tidy } from "./facts.js";
-import { Reader, rangeEnd, readDistractors } from "./judge.js";
+import { Reader, notCodes, overlaps, rangeEnd, readDistractors } from "./judge.js";
 import { statements } from "./parse.js";
 import { statedAt, wrongValueExcused } from "./stance.js";
 import { sameValue } from "./values.js";
@@ -32,12 +32,10 @@ export function textStates(text: string, expected: readonly TypedValueSpec[], on
   let stated = 0;
   for (const want of wanted) {
     const spans = reader.values(read, want.type);
-    // A span over an excepted value is that value ("Use 4417" is 4417); an `any` code is never a
-    // time, date, amount or phone ("3pm" is no code).
-    const skip = [...spans.filter((s) => never.some((n) => sameValue(n, s.value))),
-      ...(want.any && want.type === "code" ? (["time", "date", "amount", "phone"] as const).flatMap((t) => reader.values(read, t)) : [])];
+    // A span over an excepted value is that value ("Use 4417" is 4417).
+    const skip = [...spans.filter((s) => never.some((n) => sameValue(n, s.value))), ...notCodes(reader, read, want)];
     // The end of a range ("1.30-3.30") is when something ends, not the time it is at.
-    if (spans.some((s) => sameValue(want, s.value) && !skip.some((k) => k.start < s.end && s.start < k.end)
+    if (spans.some((s) => sameValue(want, s.value) && !skip.some((k) => overlaps(k, s))
       && statedAt(read, s.start, s.end) && !rangeEnd(read, s))) stated++;
   }
   if (only) {
