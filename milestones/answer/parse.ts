@@ -76,6 +76,9 @@ const PART_OF_DAY = /^\W*(?:(?:early|late|mid)[\s-]?)?(?:morning|afternoon|eveni
 // A heading naming a day: a weekday, a month, a relative day or a number ("Friday 13 November",
 // "Tomorrow", "13/11"); "Not going ahead" names none.
 const NAMES_A_DAY = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|yesterday)\b|\d/i;
+// Singular personal pronouns only: "After that" and "This week" point at time, and "Don't mix them up"
+// at several things.
+const REFERS_BACK = /\b(?:it|its|he|him|his|she|her)\b/i;
 interface Walk { out: Statement[]; heading: string; headings: { depth: number; text: string; full: string }[] }
 
 function push(w: Walk, text: string, context: string, kind: StatementKind) {
@@ -153,7 +156,7 @@ function closeHeading(w: Walk, from: number) {
 }
 
 function block(w: Walk, tokens: readonly Token[], context: string) {
-  let leadIn = "";
+  let leadIn = "", previous = "";
   let headingAt = -1;
   for (const t of tokens) {
     const ctx = [context, w.heading, leadIn].filter(Boolean).join(" :: ");
@@ -166,7 +169,10 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
         // The parent's own reading, so "#### Late afternoon" under "### Afternoon" keeps the day.
         const above = w.headings[w.headings.length - 1]?.full ?? "";
         const parent = PART_OF_DAY.test(text) && NAMES_A_DAY.test(above) ? above : "";
-        w.heading = [parent, text].filter(Boolean).join(" :: ");
+        // A short heading with a pronoun ("What it says", "Her reply") is about what the sentence
+        // before it named, as a sentence opening with one is.
+        const referent = !parent && REFERS_BACK.test(text) && text.split(/\s+/).length <= 6 ? previous : "";
+        w.heading = [parent, referent, text].filter(Boolean).join(" :: ");
         w.headings.push({ depth, text, full: w.heading });
         push(w, text, [context, parent].filter(Boolean).join(" :: "), "heading");
         headingAt = w.out.length - 1;
@@ -175,8 +181,11 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
       }
       case "paragraph":
       case "text": {
-        const last = prose(w, plain((t as Tokens.Paragraph).tokens, (t as Tokens.Paragraph).text), [context, w.heading].filter(Boolean).join(" :: "), "sentence");
-        leadIn = last;
+        // A paragraph under a lead-in that ends in a colon is what it introduces: "I posted this in
+        // the family group:" then the message's text on its own line.
+        const under = /:\s*$/.test(leadIn) ? leadIn : "";
+        const last = prose(w, plain((t as Tokens.Paragraph).tokens, (t as Tokens.Paragraph).text), [context, w.heading, under].filter(Boolean).join(" :: "), "sentence");
+        leadIn = previous = last;
         break;
       }
       case "list": list(w, t as Tokens.List, ctx); leadIn = ""; break;

@@ -272,7 +272,10 @@ function conditionalInstruction(sentence: string, rest: string): boolean {
 const BRACKETED_OLD = /\b(?:calendar|entry|event|invite|invitation|booking|record|reminder)\s*\(\s*$/;
 
 // A time said in another place's clock ("23:59 Bogotá time", "10:30 his time") is that place's.
-const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?!your\b|our\b|local\b|my\b|the\b)(?:[\p{L}'.-]+\s+){1,3}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;
+// No article or possessive among the place's words: "confirm the new time" names no clock.
+const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?:(?!(?:your|our|local|my|the|a|an|this|that|same|its)\b)[\p{L}'.-]+\s+){1,3}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;
+
+const MESSAGE_AFTER = /^(?:'s)?\s+(?:whatsapps?|e-?mails?|texts?|messages?|sms|voicemails?|replies|reply|newsletters?|letters?|dms?)\b/;
 
 /** Inside quotation marks: someone's words, or a message's text, not the assistant's claim. */
 function quoted(text: string, start: number, end: number): boolean {
@@ -290,6 +293,8 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   // A value nobody in the data says is the assistant's own claim, whoever it is attributed to.
   if ((stance !== "asserted" && !(unsourced && stance === "reported")) || deniedAfter(text.slice(end))) return true;
   if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end)) || (time !== undefined && inOtherPlace(text.slice(end), time))) return true;
+  // "his Oct 20 WhatsApp", "the 9am email": the date of a message, not a value of what it says.
+  if (MESSAGE_AFTER.test(text.slice(end))) return true;
   // A table's cell under a place's column ("brisbane (elliot): 10:00pm") is on that place's clock.
   const label = /(?:^|;|::)\s*([^;:]*):\s*[^;:]*$/.exec(text.slice(0, start))?.[1];
   if (label !== undefined && time !== undefined && inOtherPlace(label, time)) return true;

@@ -612,3 +612,22 @@ test("an apposition names what the words before its comma named: \"your original
   assert.equal(judge(seats, "You're in 21A and 21C now; that replaces your original outbound seats, 34A and 34B."), 1);
   assert.equal(judge(seats, "You're in 21A and 21C now; your outbound seats, 34A and 34B, are in economy."), 0);
 });
+
+test("a paragraph under a lead-in ending in a colon, and a heading with a singular pronoun, read with what they follow", () => {
+  const birthday = { claims: [["Leo", ["family group", "family"]]] };
+  assert.equal(judge(birthday, "Done. I posted this in the family group:\n\n\"Happy 7th birthday, Leo!\""), 1);
+  assert.equal(judge(birthday, "Done. I posted this in the family group.\n\n\"Happy 7th birthday, Leo!\""), 0);
+  const lars = { claims: [["Lars", ["Monday", "Mondays", "closed"]]] };
+  assert.equal(judge(lars, "I replied to Lars in your trip thread.\n\n### What it says\n- The museum is **closed on Mondays**, so Friday works.", { done: ["send_email"] }), 1);
+  // "After that" points at time, "them" at several things: neither takes the sentence before.
+  assert.equal(judge(lars, "I replied to Lars in your trip thread.\n\n### After that\n- The museum is **closed on Mondays**, so Friday works.", { done: ["send_email"] }), 0);
+  assert.equal(judge(lars, "I replied to Lars in your trip thread.\n\n### Don't mix them up\n- The museum is **closed on Mondays**, so Friday works.", { done: ["send_email"] }), 0);
+});
+
+test("a date naming a message (\"his Oct 20 WhatsApp\") is not a value of what the message is about; \"the new time\" is no place's clock", () => {
+  const birthday = { claims: [["Oct 24"]], distractors: [{ about: [["birthday", "cumple"]], value: ["Oct 20"] }] };
+  assert.equal(judge(birthday, "His birthday is Oct 24, which matches his Oct 20 WhatsApp: \"sábado 24 es mi cumple\"."), 1);
+  assert.equal(judge(birthday, "His birthday is Oct 24. Actually no, his birthday is Oct 20."), 0);
+  const todo = { claims: [["yes"]], distractors: [{ about: [["Ernesto"]], value: ["left is to"] }] };
+  assert.equal(judge(todo, "Vale said yes. The only thing left is to confirm the new time with Don Ernesto."), 0);
+});

@@ -252,3 +252,30 @@ test("a message reported as sent to one person, but sent to another, reports an 
   const viaResult = { message: { to: [{ number: "+1 415 555 0134", name: "Fredrik Thordendal" }] } };
   assert.equal(run("I've texted Fredrik about the album.", "conv_1", viaResult).similarity, 1);
 });
+
+test("an answer is not tied to an action the DAG puts after it: a first, general text then a question", () => {
+  const asking: ScoringSpec = {
+    milestones: {
+      nodes: [
+        // The first text comes before the question: the question's guardrail lets it pass.
+        { id: "asked", category: "response", constraints: [{ kind: "response", must_include: ["Fredrik"] }], guardrail: { exempt: ["sms_conversations", "sms_messages"] } },
+        spec.milestones.nodes[1]!,
+        { id: "told", category: "response", constraints: [{ kind: "response", must_include: ["Fredrik"], any_of_include: [["sent", "texted"]] }] },
+      ],
+    },
+  };
+  const items: ScriptItem[] = [
+    { system: "You are a helpful assistant." },
+    { user: "Text Fredrik." },
+    send("Hi Fredrik!"),
+    { agent: "I texted Fredrik hello. What would you like me to ask him?" },
+    { user: "How's the new album coming along?" },
+    send("How's the new album coming along?"),
+    { agent: "Done! I texted Fredrik: \"How's the new album coming along?\"" },
+  ];
+  const r = scoreTrajectory(buildTrajectory(initial, items), asking, { scenarioId: "text-fredrik", relatedEntities: ["c2"] });
+  assert.equal(r.milestones[0]!.similarity, 1);
+  assert.equal(r.milestones[0]!.reports, undefined);
+  // The final answer still reports the later text, and is credited as far as it is met.
+  assert.deepEqual(r.milestones[2]!.reports?.map((x) => [x.id, x.how]), [["sent", "claimed"]]);
+});
