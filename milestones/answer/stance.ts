@@ -37,10 +37,12 @@ const CHANGE_VERB = /\b(moved|changed|rescheduled|updated|shifted|pushed|brought
 // After a value, these say it no longer holds: "9am, which was cancelled", "9am (cancelled)",
 // "9am has been moved". A bare verb is not enough: in "Daichi moved the booking" Daichi acts.
 const PAST_VERB = "(?:since\\s+)?(?:cancelled|canceled|called off|moved|changed|rescheduled|replaced|superseded|postponed|scrapped|dropped|updated|corrected|no longer|not any more|not anymore|out of date|outdated|old)\\b";
-const PAST_AUX = "(?:was|were|has been|have been|had been|got)\\s+";
+// "is cancelled" is a state that ends the value as much as "was cancelled": "the Wednesday 7:30am flight
+// (QF414) is cancelled".
+const PAST_AUX = "(?:was|were|is|are|has been|have been|had been|got)\\s+";
 const PAST_AFTER = new RegExp(
   // right after the value: "9am (cancelled)", "9am, which was moved", "9am was cancelled"
-  `^\\s*(?:[,(]\\s*(?:(?:which|that)\\s+)?(?:${PAST_AUX}|(?:is|are)\\s+)?|\\s(?:which|that)\\s+${PAST_AUX}|${PAST_AUX})${PAST_VERB}` +
+  `^\\s*(?:[,(]\\s*(?:(?:which|that)\\s+)?(?:${PAST_AUX})?|\\s(?:which|that)\\s+${PAST_AUX}|${PAST_AUX})${PAST_VERB}` +
   // a few words on, with an auxiliary: "your wednesday 7:30 flight (qf414) was cancelled"
   `|^(?:\\s*(?!now\\b)[\\w'-]+){1,2}\\s*(?:\\([^)]*\\))?\\s*(?:(?:which|that)\\s+)?${PAST_AUX}${PAST_VERB}`);
 // "it was 9am until Thursday's fix": "until" after a dated value ends its time ("open 9am until

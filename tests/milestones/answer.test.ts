@@ -631,3 +631,9 @@ test("a date naming a message (\"his Oct 20 WhatsApp\") is not a value of what t
   const todo = { claims: [["yes"]], distractors: [{ about: [["Ernesto"]], value: ["left is to"] }] };
   assert.equal(judge(todo, "Vale said yes. The only thing left is to confirm the new time with Don Ernesto."), 0);
 });
+
+test("a value whose record \"is cancelled\" is old, as when it \"was cancelled\"", () => {
+  const flight = { claims: [[{ date: "2026-11-12" }]], distractors: [{ about: [["flight"]], value: { time: "07:30" } }] };
+  assert.equal(judge(flight, "The Wednesday 7:30am flight (QF414) is cancelled; you're now on Thursday 12 November at 6:30am."), 1);
+  assert.equal(judge(flight, "Your flight is at 7:30am on Thursday 12 November."), 0);
+});
