@@ -207,9 +207,15 @@ export function refusalOutcome(c: RefusalConstraint, reply: Reply, ctx: CompareC
   return { similarity: cue === undefined ? 0 : share, details: { ...said(r), cue: cue ?? null, missing } };
 }
 
-/** A request for what is missing, written as an instruction: "Tell me what you're bringing and
- *  I'll finish it", "Let me know which Diego you mean". */
-const REQUEST = /^(?:(?:just|please|so)\s+)?(?:tell me|let me know|confirm|reply with|send me|give me|say which|say the word)\b|\b(?:let me know|tell me) (?:which|what|who|when|where|how|if|whether)\b/;
+/** A request for what is missing, written as an instruction or a need: "Tell me what you're
+ *  bringing and I'll finish it", "Let me know which Diego you mean", a heading "What I need from
+ *  you", "Once you send me the code, I'll text him". */
+const REQUEST = new RegExp([
+  /^(?:(?:just|please|so)\s+)?(?:tell me|let me know|confirm|reply with|send me|give me|say which|say the word)\b/.source,
+  /\b(?:let me know|tell me) (?:which|what|who|when|where|how|if|whether)\b/.source,
+  /\bwhat i (?:need|still need) from you\b|\b(?:i|i'll|i will|i'd|i would) (?:still )?need (?:from you|you to|to know)\b/.source,
+  /\b(?:once|when|as soon as) you (?:send|give|tell|confirm|let me know)\b/.source,
+].join("|"));
 
 export function clarificationOutcome(c: ClarificationConstraint, reply: Reply, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
   if (reply.step.kind !== "agent") return notA("an agent message", reply.step);

@@ -637,3 +637,15 @@ test("a value whose record \"is cancelled\" is old, as when it \"was cancelled\"
   assert.equal(judge(flight, "The Wednesday 7:30am flight (QF414) is cancelled; you're now on Thursday 12 November at 6:30am."), 1);
   assert.equal(judge(flight, "Your flight is at 7:30am on Thursday 12 November."), 0);
 });
+
+test("a need written as a heading or a condition asks for what is missing; a recurring weekday is no date", () => {
+  const ctx = compareContext(ZONE, "GB", []);
+  const asks = (text: string) => clarificationOutcome({ kind: "clarification" }, replyOf(agent(text)), ctx).similarity;
+  assert.equal(asks("## Need the code first\n\nI couldn't find it.\n\n### What I need from you\n- **The back door code.**"), 1);
+  assert.equal(asks("I couldn't find the code. Once you send me it, I'll text Fergus."), 1);
+  assert.equal(asks("I couldn't find the code, so I texted Fergus to ask Jo."), 0);
+  // Written on Wed 11 Nov: "every Thursday" is no one Thursday, "Thursday" alone is the 12th.
+  const choir = { claims: [["no rehearsal"]], distractors: [{ about: [["rehearsal"]], value: { date: "2026-11-12" } }] };
+  assert.equal(judge(choir, "There's no rehearsal this week. I can set up a weekly Thursday rehearsal from the 19th, or every Thursday rehearsal after that."), 1);
+  assert.equal(judge(choir, "No rehearsal next week; the rehearsal is on Thursday as usual."), 0);
+});
