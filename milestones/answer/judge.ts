@@ -158,6 +158,8 @@ const opensWithVerb = (text: string) => {
 // "Julia and Grace ", "Dr Tan and Bo ": the last two items of a list of names, then the value.
 const LIST_TAIL = /,\s*(?:[\p{L}'.-]+\s+){1,2}and\s+(?:[\p{L}'.-]+\s+){1,2}(?:on\s+|at\s+|next\s+|this\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?$/u;
 
+const SUBJECTLESS_BUT = /^but\s+(?:also\s+|still\s+|just\s+)?(?:hasn't|has|hadn't|had|isn't|is|wasn't|was|won't|will|can't|can|doesn't|does|didn't|did|never|already)\b/;
+
 const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|this is)\b/;
 
 /** A wrong value counts against its subject only when the subject is named in the value's own
@@ -189,6 +191,15 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
+  // "Meera's coming too but hasn't been down for anything": a "but" clause with no subject of its
+  // own goes on with the subject of the clause before it.
+  const own = clauseBefore(text, o.start);
+  const ownStart = own ? text.lastIndexOf(own, o.start) : o.start;
+  if (SUBJECTLESS_BUT.test(text.slice(ownStart))) {
+    const before = clauseBefore(text, Math.max(0, ownStart - 1));
+    const shared = text.slice(before ? text.lastIndexOf(before, ownStart) : ownStart, o.end + tail.length);
+    if (about.every((g) => occurrences(reader, shared, g).length > 0)) return true;
+  }
   // The end of a list of names is no clause: in "the session with you, Julia and Grace next
   // Wednesday" the value belongs to the clause the list began in.
   const listTail = LIST_TAIL.exec(text.slice(0, o.start));

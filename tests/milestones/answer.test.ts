@@ -649,3 +649,9 @@ test("a need written as a heading or a condition asks for what is missing; a rec
   assert.equal(judge(choir, "There's no rehearsal this week. I can set up a weekly Thursday rehearsal from the 19th, or every Thursday rehearsal after that."), 1);
   assert.equal(judge(choir, "No rehearsal next week; the rehearsal is on Thursday as usual."), 0);
 });
+
+test("a \"but\" clause with no subject of its own goes on with the subject before it", () => {
+  const meera = { claims: [["Nadia", "fruit"]], distractors: [{ about: [["Meera"]], value: ["hasn't been down for"] }] };
+  assert.equal(judge(meera, "Nadia brings fruit. Meera's coming too but hasn't been down for anything."), 0);
+  assert.equal(judge(meera, "Nadia brings fruit. Jo is coming but hasn't been down for anything, and Meera brings the rangoli kit."), 1);
+});
