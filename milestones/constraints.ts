@@ -213,8 +213,8 @@ export function refusalOutcome(c: RefusalConstraint, reply: Reply, ctx: CompareC
 const REQUEST = new RegExp([
   /^(?:(?:just|please|so)\s+)?(?:tell me|let me know|confirm|reply with|send me|give me|say which|say the word)\b/.source,
   /\b(?:let me know|tell me) (?:which|what|who|when|where|how|if|whether)\b/.source,
-  /\bwhat i (?:need|still need) from you\b|\b(?:i|i'll|i will|i'd|i would) (?:still )?need (?:from you|you to|to know)\b/.source,
-  /\b(?:once|when|as soon as) you (?:send|give|tell|confirm|let me know)\b/.source,
+  /\bwhat i (?:need|still need) from you\b|\b(?:i|i'll|i will) (?:still )?need (?:from you|you to)\b/.source,
+  /\bonce you (?:send|give|tell) me\b/.source,
 ].join("|"));
 
 export function clarificationOutcome(c: ClarificationConstraint, reply: Reply, ctx: CompareContext, done: DoneBefore = () => true): Outcome {

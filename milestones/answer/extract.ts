@@ -225,8 +225,7 @@ const DATE_HINT = /\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|j
 
 const DAY_MONTH_COMMA = /(\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?),(?=\s*\d)/g;
 // "unit 4/17", "flat 3/12", "#4/17": an address, not a date.
-// "Unit 12", "#4": a number; "every Thursday", "a weekly Thursday rehearsal": a recurrence, no one day.
-const NOT_A_DATE_BEFORE = /(?:\b(?:unit|apt|apartment|flat|suite|lot|no\.?|number)|#)\s*$|\b(?:every|each|weekly|fortnightly)\s+$/;
+const NOT_A_DATE_BEFORE = /(?:\b(?:unit|apt|apartment|flat|suite|lot|no\.?|number)|#)\s*$/;
 
 const PAST_HINT = /\b(?:was|were|had|did|went|came|got|sent|said|told|rang|saw|left|met|took|gave|made|paid|\w{2,}ed)\b/;
 

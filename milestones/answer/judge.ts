@@ -196,9 +196,12 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const own = clauseBefore(text, o.start);
   const ownStart = own ? text.lastIndexOf(own, o.start) : o.start;
   if (SUBJECTLESS_BUT.test(text.slice(ownStart))) {
+    // The subject only: the words of the clause before, up to its first verb ("Ms Park confirmed
+    // the recital but is away on Tue" says nothing of the recital's day).
     const before = clauseBefore(text, Math.max(0, ownStart - 1));
-    const shared = text.slice(before ? text.lastIndexOf(before, ownStart) : ownStart, o.end + tail.length);
-    if (about.every((g) => occurrences(reader, shared, g).length > 0)) return true;
+    const verb = (nlp(before).verbs().json({ offset: true }) as { offset?: { start: number } }[])[0]?.offset?.start ?? before.length;
+    const subject = before.slice(0, verb);
+    if (about.every((g) => occurrences(reader, subject, g).length > 0 || occurrences(reader, text.slice(ownStart, o.end + tail.length), g).length > 0)) return true;
   }
   // The end of a list of names is no clause: in "the session with you, Julia and Grace next
   // Wednesday" the value belongs to the clause the list began in.

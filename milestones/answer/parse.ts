@@ -194,9 +194,10 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
         const inner: Walk = { out: [], heading: "", headings: [] };
         block(inner, (t as Tokens.Blockquote).tokens, "");
         for (const s of inner.out) w.out.push({ ...s, context: ctx, kind: "quote" });
+        leadIn = "";
         break;
       }
-      case "code": push(w, (t as Tokens.Code).text, ctx, "code"); break;
+      case "code": push(w, (t as Tokens.Code).text, ctx, "code"); leadIn = ""; break;
       case "html": prose(w, (t as Tokens.HTML).text.replace(/<[^>]*>/g, " "), ctx, "sentence"); break;
       default: break;
     }

@@ -37,14 +37,15 @@ const CHANGE_VERB = /\b(moved|changed|rescheduled|updated|shifted|pushed|brought
 // After a value, these say it no longer holds: "9am, which was cancelled", "9am (cancelled)",
 // "9am has been moved". A bare verb is not enough: in "Daichi moved the booking" Daichi acts.
 const PAST_VERB = "(?:since\\s+)?(?:cancelled|canceled|called off|moved|changed|rescheduled|replaced|superseded|postponed|scrapped|dropped|updated|corrected|no longer|not any more|not anymore|out of date|outdated|old)\\b";
-// "is cancelled" is a state that ends the value as much as "was cancelled": "the Wednesday 7:30am flight
-// (QF414) is cancelled".
-const PAST_AUX = "(?:was|were|is|are|has been|have been|had been|got)\\s+";
+const PAST_AUX = "(?:was|were|has been|have been|had been|got)\\s+";
+// "is cancelled" ends the value as "was cancelled" does ("the Wednesday 7:30am flight (QF414) is
+// cancelled"); "is moved to Saturday" and "is no longer delayed" do not.
+const PAST_STATE = "(?:is|are)\\s+(?:now\\s+)?(?:cancelled|canceled|called off|postponed|scrapped|superseded)\\b";
 const PAST_AFTER = new RegExp(
   // right after the value: "9am (cancelled)", "9am, which was moved", "9am was cancelled"
-  `^\\s*(?:[,(]\\s*(?:(?:which|that)\\s+)?(?:${PAST_AUX})?|\\s(?:which|that)\\s+${PAST_AUX}|${PAST_AUX})${PAST_VERB}` +
+  `^\\s*(?:[,(]\\s*(?:(?:which|that)\\s+)?(?:${PAST_AUX}|(?:is|are)\\s+)?|\\s(?:which|that)\\s+${PAST_AUX}|${PAST_AUX})${PAST_VERB}|^\\s+${PAST_STATE}` +
   // a few words on, with an auxiliary: "your wednesday 7:30 flight (qf414) was cancelled"
-  `|^(?:\\s*(?!now\\b)[\\w'-]+){1,2}\\s*(?:\\([^)]*\\))?\\s*(?:(?:which|that)\\s+)?${PAST_AUX}${PAST_VERB}`);
+  `|^(?:\\s*(?!now\\b)[\\w'-]+){1,2}\\s*(?:\\([^)]*\\))?\\s*(?:(?:(?:which|that)\\s+)?${PAST_AUX}${PAST_VERB}|${PAST_STATE})`);
 // "it was 9am until Thursday's fix": "until" after a dated value ends its time ("open 9am until
 // 5pm" states 9am).
 const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
@@ -274,9 +275,12 @@ function conditionalInstruction(sentence: string, rest: string): boolean {
 const BRACKETED_OLD = /\b(?:calendar|entry|event|invite|invitation|booking|record|reminder)\s*\(\s*$/;
 
 // A time said in another place's clock ("23:59 Bogotá time", "10:30 his time") is that place's.
-// No article or possessive among the place's words: "confirm the new time" names no clock.
-const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?:(?!(?:your|our|local|my|the|a|an|this|that|same|its)\b)[\p{L}'.-]+\s+){1,3}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;
+// No article or possessive among the place's words ("confirm the new time" names no clock); "local"
+// only as the first ("9pm Elliot's local time" is Elliot's).
+const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?!(?:your|our|local|my|the|a|an|this|that|same|its)\b)[\p{L}'.-]+\s+(?:(?!(?:your|our|my|the|a|an|this|that|same|its)\b)[\p{L}'.-]+\s+){0,2}?time\b|^\s*(?:his|her|their|uk|us|gmt|utc)\s+time\b/u;
 
+const OWNED_BEFORE = /(?:\b(?:his|her|their|your|my|its|the|that|this)|'s)\s+$/;
+const DATE_WORDS = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:today|yesterday)\b|\d{1,2}[/.-]\d{1,2}|\d(?:st|nd|rd|th)\b/;
 const MESSAGE_AFTER = /^(?:'s)?\s+(?:whatsapps?|e-?mails?|texts?|messages?|sms|voicemails?|replies|reply|newsletters?|letters?|dms?)\b/;
 
 /** Inside quotation marks: someone's words, or a message's text, not the assistant's claim. */
@@ -295,8 +299,9 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   // A value nobody in the data says is the assistant's own claim, whoever it is attributed to.
   if ((stance !== "asserted" && !(unsourced && stance === "reported")) || deniedAfter(text.slice(end))) return true;
   if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end)) || (time !== undefined && inOtherPlace(text.slice(end), time))) return true;
-  // "his Oct 20 WhatsApp", "the 9am email": the date of a message, not a value of what it says.
-  if (MESSAGE_AFTER.test(text.slice(end))) return true;
+  // "his Oct 20 WhatsApp", "the 13 Nov email": the date of a message, not a value of what it says
+  // ("Rosa sent 3 texts", "a 6pm text tomorrow" are not excused).
+  if (MESSAGE_AFTER.test(text.slice(end)) && OWNED_BEFORE.test(text.slice(0, start)) && DATE_WORDS.test(text.slice(start, end))) return true;
   // A table's cell under a place's column ("brisbane (elliot): 10:00pm") is on that place's clock.
   const label = /(?:^|;|::)\s*([^;:]*):\s*[^;:]*$/.exec(text.slice(0, start))?.[1];
   if (label !== undefined && time !== undefined && inOtherPlace(label, time)) return true;
@@ -306,6 +311,14 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   if (/\b(?:after|since)\s+(?:\S+\s+){0,2}$/.test(clauseBefore(text, start) + " ")) return true;
   const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s|\.\s/)[0] ?? "";
   if (HYPOTHETICAL.test(clauseBefore(text, start)) || /^\s*(?:\S+\s+){0,4}?(?:would|could)\b/.test(after)) return true;
+  // An offer goes on after "or": "I can add the 12th at 7.30, or set up a weekly Thursday rehearsal".
+  const own = clauseBefore(text, start);
+  if (/^or\b/.test(own)) {
+    let end = text.lastIndexOf(own, start);
+    while (end > 0 && /[\s,;]/.test(text[end - 1]!)) end--;
+    const previous = clauseBefore(text, end);
+    if (/\b(?:i|we) (?:can|could)\b|\b(?:want me to|happy to|shall i|should i|let me)\b/.test(previous)) return true;
+  }
   const before = clauseBefore(text, start);
   if (deniedBefore(before, 1000) || hasCue(before, CUES.correction)) return true;
   const rest = text.slice(0, start) + " \u0000 " + text.slice(end);

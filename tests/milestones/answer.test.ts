@@ -638,20 +638,35 @@ test("a value whose record \"is cancelled\" is old, as when it \"was cancelled\"
   assert.equal(judge(flight, "Your flight is at 7:30am on Thursday 12 November."), 0);
 });
 
-test("a need written as a heading or a condition asks for what is missing; a recurring weekday is no date", () => {
+test("a need written as a heading or after \"once you send me\" asks for what is missing; an offer goes on after \"or\"", () => {
   const ctx = compareContext(ZONE, "GB", []);
   const asks = (text: string) => clarificationOutcome({ kind: "clarification" }, replyOf(agent(text)), ctx).similarity;
   assert.equal(asks("## Need the code first\n\nI couldn't find it.\n\n### What I need from you\n- **The back door code.**"), 1);
   assert.equal(asks("I couldn't find the code. Once you send me it, I'll text Fergus."), 1);
   assert.equal(asks("I couldn't find the code, so I texted Fergus to ask Jo."), 0);
-  // Written on Wed 11 Nov: "every Thursday" is no one Thursday, "Thursday" alone is the 12th.
+  // Second read: a condition on someone else, or a conditional need, asks nothing.
+  assert.equal(asks("I've texted Rosa that pickup is at 3:30. When you tell the school, mention that Rosa is collecting Mia."), 0);
+  assert.equal(asks("I've texted Rosa. I'd need to know more about the school's rules to say more."), 0);
+  // Written on Wed 11 Nov: Thursday is the 12th.
   const choir = { claims: [["no rehearsal"]], distractors: [{ about: [["rehearsal"]], value: { date: "2026-11-12" } }] };
-  assert.equal(judge(choir, "There's no rehearsal this week. I can set up a weekly Thursday rehearsal from the 19th, or every Thursday rehearsal after that."), 1);
-  assert.equal(judge(choir, "No rehearsal next week; the rehearsal is on Thursday as usual."), 0);
+  assert.equal(judge(choir, "There's no rehearsal this week. If you want, I can add the 19th at 7.30, or set up a weekly Thursday rehearsal from then on."), 1);
+  assert.equal(judge(choir, "No rehearsal next week; the rehearsal is every Thursday as usual, so it's on this Thursday."), 0);
 });
 
 test("a \"but\" clause with no subject of its own goes on with the subject before it", () => {
   const meera = { claims: [["Nadia", "fruit"]], distractors: [{ about: [["Meera"]], value: ["hasn't been down for"] }] };
   assert.equal(judge(meera, "Nadia brings fruit. Meera's coming too but hasn't been down for anything."), 0);
   assert.equal(judge(meera, "Nadia brings fruit. Jo is coming but hasn't been down for anything, and Meera brings the rangoli kit."), 1);
+});
+
+test("second read: \"is moved to\" asserts; a count before \"texts\" counts; \"his local time\" is his clock; a \"but\" clause takes the subject only; a quote ends a lead-in", () => {
+  assert.equal(judge({ claims: [["dinner", "Saturday"]] }, "Good news: dinner is moved to Saturday, and I've told Jess.", { done: ["send_message"] }), 1);
+  assert.equal(judge({ claims: [["Rosa"]], distractors: [{ about: [["Rosa"]], value: { count: 3 } }] }, "Rosa sent 3 texts this morning about the carpool."), 0);
+  assert.equal(judge({ claims: [["Rosa"]], distractors: [{ about: [["Rosa"]], value: { time: "18:00" } }] }, "Rosa will get a 6pm text tomorrow about the carpool."), 0);
+  const call = { claims: [["call", "7am"]], distractors: [{ about: [["call"]], value: { time: "21:00" } }] };
+  assert.equal(judge(call, "Your call with Elliot is at 7am Tuesday, which is 9pm Elliot's local time on Monday."), 1);
+  const recital = { claims: [["recital", "23 Nov"]], distractors: [{ about: [["recital"]], value: { date: "2026-11-20" } }] };
+  assert.equal(judge(recital, "The recital is on Monday 23 Nov. Ms Park confirmed the recital but is away on Fri 20 Nov, so Mr Lee runs that rehearsal."), 1);
+  const after = statements("I sent this to the family group:\n\n> Hi all, dinner is moved.\n\nDinner is at 7pm at Nonna's.").find((s) => s.text.startsWith("dinner is at"))!;
+  assert.equal(after.context, "");
 });
