@@ -210,7 +210,7 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // "now" ("(was moved to 3pm)", "(was Wed, now 6.30am)").
   const open = text.lastIndexOf("(", start);
   const inside = open >= 0 ? text.slice(open, start) : "";
-  if (open >= 0 && !inside.includes(")") && /^\(\s*(?:was|were|previously|formerly|originally)\b/.test(inside) && !/\b(?:to|now|into)\b|[,;]/.test(inside)) return "old";
+  if (open >= 0 && !inside.includes(")") && /^\(\s*(?:(?:it|this|that|which)\s+)?(?:was|were|previously|formerly|originally)\b/.test(inside) && !/\b(?:to|now|into)\b|[,;]/.test(inside)) return "old";
   // In brackets, the value belongs to what stands before them: "changed from Wed 14th (QF414) to Thu".
   const paren = text.lastIndexOf("(", start);
   if (paren >= 0 && text.indexOf(")", paren) >= start && clauseBefore(text, start).length <= start - paren) {
@@ -322,5 +322,11 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   const before = clauseBefore(text, start);
   if (deniedBefore(before, 1000) || hasCue(before, CUES.correction)) return true;
   const rest = text.slice(0, start) + " \u0000 " + text.slice(end);
-  return hasCue(before, CUES.dating) && hasCue(rest, CUES.contrast);
+  if (hasCue(before, CUES.dating) && hasCue(rest, CUES.contrast)) return true;
+  // A value in brackets is read as what it annotates: "it was meant to be this Tuesday (6 Oct) at
+  // Helen's, but ... moved it".
+  const paren = text.lastIndexOf("(", start);
+  if (paren < 0 || text.slice(paren, start).includes(")")) return false;
+  const outer = clauseBefore(text, paren);
+  return deniedBefore(outer, 1000) || hasCue(outer, CUES.correction) || (hasCue(outer, CUES.dating) && hasCue(rest, CUES.contrast));
 }

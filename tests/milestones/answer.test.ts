@@ -670,3 +670,12 @@ test("second read: \"is moved to\" asserts; a count before \"texts\" counts; \"h
   const after = statements("I sent this to the family group:\n\n> Hi all, dinner is moved.\n\nDinner is at 7pm at Nonna's.").find((s) => s.text.startsWith("dinner is at"))!;
   assert.equal(after.context, "");
 });
+
+test("\"(it was 19:00)\" gives the value replaced; a value in brackets is read as what it annotates", () => {
+  const dinner = { claims: [["19:30"]], distractors: [["19:00"]] };
+  assert.equal(judge(dinner, "When: Thursday 19 November, 19:30-21:30 (it was 19:00)"), 1);
+  assert.equal(judge(dinner, "When: Thursday 19 November, 19:30-21:30 (it is 19:00 for Lars)"), 0);
+  const club = { claims: [["13 Nov"]], distractors: [{ about: [["book club", "it"]], value: { date: "2026-11-17" } }] };
+  assert.equal(judge(club, "Book club moved to Fri 13 Nov. It was meant to be this Tuesday (17 Nov) at Helen's, but her kitchen flooded."), 1);
+  assert.equal(judge(club, "Book club is Fri 13 Nov. It is also this Tuesday (17 Nov) at Helen's."), 0);
+});
