@@ -2,7 +2,7 @@ import type { Step, Trajectory } from "../episode/trajectory.js";
 import type { Category, DistractorSpec, ScoringNode, ScoringSpec } from "./spec.js";
 import { compareContext } from "./similarity.js";
 import { tableVersions } from "./versions.js";
-import { indexDag } from "./dag.js";
+import { indexDag, type IndexedDag } from "./dag.js";
 import { compileDag, type ConstraintResult, type GuardrailResult, type Steps } from "./oracle.js";
 import { matchDag } from "./matcher.js";
 import { structuralFaults, type SpecFault } from "./check.js";
@@ -103,8 +103,9 @@ export function scoreTrajectory(trajectory: Trajectory, spec: ScoringSpec, optio
     versions: tableVersions(trajectory), ctx: compareContext(trajectory.zone, trajectory.region, options.staleValues, trajectory.steps[first]?.time, options.people, options.handles),
     firstWrite: firstWrites(trajectory.steps),
   };
-  const milestones = tieReportedActions(matchNodes(spec.milestones.nodes, spec.milestones.edges, steps, false), spec.milestones.nodes, spec.milestones.edges, trajectory);
-  const minefields = spec.minefields ? matchNodes(spec.minefields.nodes, spec.minefields.edges, steps, true) : [];
+  const milestoneDag = indexDag(spec.milestones.nodes, spec.milestones.edges);
+  const milestones = tieReportedActions(matchNodes(spec.milestones.nodes, milestoneDag, steps, false), spec.milestones.nodes, milestoneDag, trajectory);
+  const minefields = spec.minefields ? matchNodes(spec.minefields.nodes, indexDag(spec.minefields.nodes, spec.minefields.edges), steps, true) : [];
   const unaccounted = unaccountedChanges(trajectory, explanations(milestones, spec.milestones.nodes), spec.allowed_changes ?? [], steps.ctx);
   const milestoneSimilarity = milestones.length === 0 ? 1 : mean(milestones.map((m) => m.similarity));
   const outcomes = milestones.filter((m) => m.category !== "retrieval");
@@ -130,10 +131,7 @@ export function scoreTrajectory(trajectory: Trajectory, spec: ScoringSpec, optio
   };
 }
 
-function matchNodes(
-  nodes: readonly ScoringNode[], edges: readonly (readonly [string, string])[] | undefined, steps: Steps, minefield: boolean,
-): MinefieldReport[] {
-  const dag = indexDag(nodes, edges);
+function matchNodes(nodes: readonly ScoringNode[], dag: IndexedDag, steps: Steps, minefield: boolean): MinefieldReport[] {
   const compiled = compileDag(nodes, dag, steps, { minefield });
   const result = matchDag(compiled.problem);
   return nodes.map((node, i) => {
@@ -182,19 +180,17 @@ export function firstWrites(steps: readonly Step[]): Map<string, number> {
  *  milestone is met, and met no later than the answer: the milestones it names in `reports`,
  *  and every payload milestone writing the tables of an action it claims. Applied after
  *  matching, so it can only lower a similarity. */
-function tieReportedActions(reports: MinefieldReport[], nodes: readonly ScoringNode[], edges: readonly (readonly [string, string])[] | undefined,
-  trajectory: Trajectory): MinefieldReport[] {
+function tieReportedActions(reports: MinefieldReport[], nodes: readonly ScoringNode[], dag: IndexedDag, trajectory: Trajectory): MinefieldReport[] {
   const byId = new Map(reports.map((r) => [r.id, r]));
   // A milestone the DAG puts after the answer is not the action it reports: a question asked
   // after a first, general text ("I've texted Rosa; which day?") reports that text, not the later one.
-  const after = indexDag(nodes, edges).strictDescendants;
   return reports.map((r, i) => {
     const node = nodes[i]!;
     const step = r.matched_step === null ? undefined : trajectory.steps.find((s) => s.index === r.matched_step);
     if (step?.kind !== "agent" || node.category !== "response") return r;
     const declared = leafConstraints(node.constraints).flatMap(({ c }) => (c.kind === "response" ? c.reports ?? [] : []));
     const claimedTables = new Set(claimedActions(replyText(step.content)).flatMap((a) => ACTION_TOOLS[a.kind].flatMap((t) => WRITE_TOOL_TABLES[t] ?? [])));
-    const claimed = reports.filter((p, j) => p.category === "payload" && !declared.includes(p.id) && !after[i]!.has(j) &&
+    const claimed = reports.filter((p, j) => p.category === "payload" && !declared.includes(p.id) && !dag.strictDescendants[i]!.has(j) &&
       [...constrainedTables(nodes[j]!)].some((t) => claimedTables.has(t))).map((p) => p.id);
     const tied: ReportedAction[] = [
       ...declared.map((id) => ({ id, how: "declared" as const })), ...claimed.map((id) => ({ id, how: "claimed" as const })),

@@ -73,6 +73,14 @@ export function clauseBefore(text: string, at: number): string {
   return text.slice(start, at).trim();
 }
 
+/** The clause before the one that begins at `at`, past the break between them: "i can add the
+ *  12th" for the "or ..." of "i can add the 12th, or set up ...". */
+function clauseBeforeClause(text: string, at: number): string {
+  let end = at;
+  while (end > 0 && /[\s,;]/.test(text[end - 1]!)) end--;
+  return clauseBefore(text, end);
+}
+
 /** A cue counts as a word of its own: "no" is a cue, the "no" of "no-shop" is not. */
 export function hasCue(text: string, cues: readonly string[]): boolean {
   return cues.some((cue) => (cue === "n't" ? text.includes("n't")
@@ -212,9 +220,8 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   const inside = open >= 0 ? text.slice(open, start) : "";
   if (open >= 0 && !inside.includes(")") && /^\(\s*(?:(?:it|this|that|which)\s+)?(?:was|were|previously|formerly|originally)\b/.test(inside) && !/\b(?:to|now|into)\b|[,;]/.test(inside)) return "old";
   // In brackets, the value belongs to what stands before them: "changed from Wed 14th (QF414) to Thu".
-  const paren = text.lastIndexOf("(", start);
-  if (paren >= 0 && text.indexOf(")", paren) >= start && clauseBefore(text, start).length <= start - paren) {
-    const outer = clauseBefore(text, paren);
+  if (open >= 0 && text.indexOf(")", open) >= start && clauseBefore(text, start).length <= start - open) {
+    const outer = clauseBefore(text, open);
     if (isOldValue(outer, text.slice(start, end)) || hasCue(lastWords(outer, NEGATION_WINDOW), CUES.correction)) return "old";
   }
   if (PAST_AFTER.test(after) || (UNTIL_AFTER.test(after) && hasCue(before, CUES.dating))) return "old";
@@ -249,6 +256,7 @@ const COORDINATED_DENIAL = /^\s+and\s+(?:[\p{L}'.-]+\s+){1,3}?(?:haven't|hasn't|
 // "telling him you'll come would leave them counting on you", "if it were 8am". Advice is:
 // "you should be at the lab meeting".
 const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|(?<!\byou )should|might|may|otherwise|want me to|happy to|i'll|i will|let me|probably|likely|maybe|perhaps|possibly)\b/;
+const OFFER = /\b(?:i|we) (?:can|could)\b|\b(?:want me to|happy to|shall i|should i|let me)\b/;
 // A sentence that opens with a condition holds nothing outright: "If you're on the snack sign-up,
 // bring snacks".
 const CONDITIONAL_SENTENCE = /^\s*(?:if|unless|in case|should you|only if)\b/;
@@ -307,26 +315,20 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   if (label !== undefined && time !== undefined && inOtherPlace(label, time)) return true;
   const sentence = statementSoFar(text, start);
   if (conditionalInstruction(sentence, text.slice(start)) || BRACKETED_OLD.test(sentence)) return true;
-  // A value named as a boundary is not the one asserted: "after this morning's 8am slot, the next is 8pm".
-  if (/\b(?:after|since)\s+(?:\S+\s+){0,2}$/.test(clauseBefore(text, start) + " ")) return true;
-  const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s|\.\s/)[0] ?? "";
-  if (HYPOTHETICAL.test(clauseBefore(text, start)) || /^\s*(?:\S+\s+){0,4}?(?:would|could)\b/.test(after)) return true;
-  // An offer goes on after "or": "I can add the 12th at 7.30, or set up a weekly Thursday rehearsal".
-  const own = clauseBefore(text, start);
-  if (/^or\b/.test(own)) {
-    let end = text.lastIndexOf(own, start);
-    while (end > 0 && /[\s,;]/.test(text[end - 1]!)) end--;
-    const previous = clauseBefore(text, end);
-    if (/\b(?:i|we) (?:can|could)\b|\b(?:want me to|happy to|shall i|should i|let me)\b/.test(previous)) return true;
-  }
   const before = clauseBefore(text, start);
-  if (deniedBefore(before, 1000) || hasCue(before, CUES.correction)) return true;
+  // A value named as a boundary is not the one asserted: "after this morning's 8am slot, the next is 8pm".
+  if (/\b(?:after|since)\s+(?:\S+\s+){0,2}$/.test(before + " ")) return true;
+  const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s|\.\s/)[0] ?? "";
+  if (HYPOTHETICAL.test(before) || /^\s*(?:\S+\s+){0,4}?(?:would|could)\b/.test(after)) return true;
+  // An offer goes on after "or": "I can add the 12th at 7.30, or set up a weekly Thursday rehearsal".
+  if (/^or\b/.test(before) && OFFER.test(clauseBeforeClause(text, text.lastIndexOf(before, start)))) return true;
   const rest = text.slice(0, start) + " \u0000 " + text.slice(end);
-  if (hasCue(before, CUES.dating) && hasCue(rest, CUES.contrast)) return true;
+  // What holds back a wrong value anywhere in a clause: a negation, a correction cue, or the dating
+  // of a value contrasted with what holds now.
+  const heldBack = (clause: string) => deniedBefore(clause, 1000) || hasCue(clause, CUES.correction) || (hasCue(clause, CUES.dating) && hasCue(rest, CUES.contrast));
+  if (heldBack(before)) return true;
   // A value in brackets is read as what it annotates: "it was meant to be this Tuesday (6 Oct) at
   // Helen's, but ... moved it".
   const paren = text.lastIndexOf("(", start);
-  if (paren < 0 || text.slice(paren, start).includes(")")) return false;
-  const outer = clauseBefore(text, paren);
-  return deniedBefore(outer, 1000) || hasCue(outer, CUES.correction) || (hasCue(outer, CUES.dating) && hasCue(rest, CUES.contrast));
+  return paren >= 0 && !text.slice(paren, start).includes(")") && heldBack(clauseBefore(text, paren));
 }
