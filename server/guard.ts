@@ -30,9 +30,17 @@ function isLocalOrigin(origin: string): boolean {
  *  to drive or read a local server, so Host must be one we serve and Origin, when sent, one we
  *  trust. */
 export function hostAndOriginGuard(options: GuardOptions): RequestHandler {
+  // Host headers already accepted: a client sends the same one on every request.
+  const accepted = new Set<string>();
+  const hostAllowed = (host: string | undefined): boolean => {
+    if (!options.allowedHosts.length || (host !== undefined && accepted.has(host))) return true;
+    if (!host || !options.allowedHosts.includes(hostname(host))) return false;
+    if (accepted.size < 256) accepted.add(host);
+    return true;
+  };
   return (req, _res, next) => {
     const host = req.headers.host;
-    if (options.allowedHosts.length && (!host || !options.allowedHosts.includes(hostname(host)))) {
+    if (!hostAllowed(host)) {
       next(new HttpError(403, "host_not_allowed", `Host "${host ?? ""}" is not served here; allowed: ${options.allowedHosts.join(", ")}`));
       return;
     }

@@ -1,4 +1,4 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type RequestHandler } from "express";
 import type { ScenarioCatalog } from "../scenarios/catalog.js";
 import type { Episode } from "../episode/episode.js";
 import { DEFAULT_OPTIONS } from "../episode/episode.js";
@@ -44,14 +44,36 @@ function describe(e: Episode, baseUrl: string): z.input<typeof episodeStatus> {
   return { ...agentView(e, baseUrl), scenario_id: e.scenario.id };
 }
 
+function episodeIn(store: EpisodeStore, id: string): Episode {
+  const e = store.get(id);
+  if (!e) throw new HttpError(404, "episode_not_found", `no episode "${id}" (deleted, expired, or never created)`, { id });
+  return e;
+}
+
+/** POST /episodes/:id/tools/:name: most of the traffic, so the app mounts it ahead of every other
+ *  route (app.ts) rather than in the episode router. */
+export function toolCallRoute(store: EpisodeStore): RequestHandler<{ id: string; name: string }> {
+  return (req, res) => {
+    const episode = episodeIn(store, req.params.id);
+    // A body the JSON parser skipped (another Content-Type), sized or chunked, is not "no arguments".
+    if (req.body === undefined && (Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined)) {
+      throw new HttpError(415, "unsupported_media_type", "send the tool's arguments as JSON with Content-Type: application/json");
+    }
+    const callId = typeof req.query.call_id === "string" ? req.query.call_id : undefined;
+    const step = episode.callTool(req.params.name, req.body ?? {}, callId);
+    const body: z.input<typeof toolCallResult> = "refused" in step
+      ? { ok: false, error: step.error, step: null, time: null }
+      : step.ok
+        ? { ok: true, result: step.result as Record<string, unknown>, step: step.index, time: step.time }
+        : { ok: false, error: step.error!, step: step.index, time: step.time };
+    res.status(findTool(req.params.name) ? 200 : 404).json(body);
+  };
+}
+
 export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, scoring: Scoring, snapshots: Snapshots, turns: Turns): Router {
   const router = Router();
   const baseUrl = (req: Request) => `${req.protocol}://${req.get("host") ?? "localhost"}`;
-  const episodeOf = (req: IdRequest): Episode => {
-    const e = store.get(req.params.id);
-    if (!e) throw new HttpError(404, "episode_not_found", `no episode "${req.params.id}" (deleted, expired, or never created)`, { id: req.params.id });
-    return e;
-  };
+  const episodeOf = (req: IdRequest): Episode => episodeIn(store, req.params.id);
 
   router.post("/episodes", async (req, res) => {
     const body = parseBody(createEpisodeBody, req.body);
@@ -88,22 +110,6 @@ export function episodeRoutes(catalog: ScenarioCatalog, store: EpisodeStore, sco
   router.get("/episodes/:id/tools", (req: IdRequest, res) => {
     const format = formatOf(req.query.format);
     sendSpliced(res, toolList, { format }, { tools: exportToolsJson(episodeOf(req).tools(), format) });
-  });
-
-  router.post("/episodes/:id/tools/:name", (req: Request<{ id: string; name: string }>, res) => {
-    const episode = episodeOf(req);
-    // A body the JSON parser skipped (another Content-Type), sized or chunked, is not "no arguments".
-    if (req.body === undefined && (Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined)) {
-      throw new HttpError(415, "unsupported_media_type", "send the tool's arguments as JSON with Content-Type: application/json");
-    }
-    const callId = typeof req.query.call_id === "string" ? req.query.call_id : undefined;
-    const step = episode.callTool(req.params.name, req.body ?? {}, callId);
-    const body: z.input<typeof toolCallResult> = "refused" in step
-      ? { ok: false, error: step.error, step: null, time: null }
-      : step.ok
-        ? { ok: true, result: step.result as Record<string, unknown>, step: step.index, time: step.time }
-        : { ok: false, error: step.error!, step: step.index, time: step.time };
-    res.status(findTool(req.params.name) ? 200 : 404).json(body);
   });
 
   router.post("/episodes/:id/messages", (req: IdRequest, res) => {
