@@ -10,6 +10,7 @@ import { rougeL } from "./rouge.js";
 import { includesWords } from "./text.js";
 import { ACTION_TOOLS, addressee, claimedActions } from "./answer/actions.js";
 import { wrongToday } from "./answer/today.js";
+import { wrongClock } from "./answer/clocks.js";
 import { statements, type Statement } from "./answer/parse.js";
 import { compileClaim, compileDistractor, compileFact, normalize, tidy, type Distractor } from "./answer/facts.js";
 import { Reader, readDistractors, readFacts } from "./answer/judge.js";
@@ -110,6 +111,8 @@ function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefor
   }
   const today = wrongToday(r.statements, r.reader.ref.time.slice(0, 10));
   if (today) return { reason: `the answer says "${today.said}", but today is ${today.today}`, wrong_today: today };
+  const clock = wrongClock(r.reader, r.statements, ctx.zone);
+  if (clock) return { reason: `the answer says "${clock.said}", but that is ${clock.expected}`, wrong_clock: clock };
   // "I've texted Jess" when only Priya was texted reports an action not done, as much as when
   // nobody was.
   const unsupported = claimedActions(r.text).map((a) => ({ ...a, to: ctx.people && ctx.handles ? addressee(a, ctx.people, ctx.handles) : undefined }))

@@ -47,3 +47,40 @@ export function inOtherPlace(after: string, time: string): boolean {
   }
   return false;
 }
+
+// Clocks named by abbreviation or region after a time ("16:00 GMT", "9am PT", "4pm UK time"). The
+// runtime has no table from abbreviations to zones, so the common unambiguous ones are listed
+// ("IST" is India's, Ireland's or Israel's, and is not).
+const ABBREVIATIONS: Record<string, string> = {
+  gmt: "UTC", utc: "UTC", uk: "Europe/London", bst: "UTC+1", cet: "Europe/Paris", cest: "UTC+2",
+  pt: "America/Los_Angeles", pacific: "America/Los_Angeles", pst: "UTC-8", pdt: "UTC-7",
+  mt: "America/Denver", mountain: "America/Denver", mst: "UTC-7", mdt: "UTC-6",
+  ct: "America/Chicago", central: "America/Chicago", cst: "UTC-6", cdt: "UTC-5",
+  et: "America/New_York", eastern: "America/New_York", est: "UTC-5", edt: "UTC-4",
+  jst: "Asia/Tokyo", kst: "Asia/Seoul", sgt: "Asia/Singapore", hkt: "Asia/Hong_Kong",
+  aest: "UTC+10", aedt: "UTC+11", acst: "UTC+9:30", nzst: "UTC+12", nzdt: "UTC+13",
+  wat: "Africa/Lagos", cat: "Africa/Maputo", eat: "Africa/Nairobi",
+};
+
+/** A clock named right after a time: its zone (IANA, or a fixed offset as luxon writes it:
+ *  "UTC+1"), the words naming it and their length. */
+export interface Clock { zone: string; name: string; length: number }
+
+/** The clock named right after a time: "in London", "London time", "(GMT)", "UK time", ", Tokyo".
+ *  Undefined when none is, or when the place has several clocks that differ at `at`. */
+export function clockAfter(after: string, at: DateTime): Clock | undefined {
+  const m = /^(\s*(?:\(\s*)?(?:,\s*)?(?:(?:over\s+)?in\s+)?)([\p{L}'.-]+(?:\s+[\p{L}'.-]+){0,2})/u.exec(after);
+  if (!m) return undefined;
+  const words = m[2]!.replace(/[.]+$/, "").split(/\s+/);
+  for (let n = words.length; n >= 1; n--) {
+    const name = words.slice(0, n).join(" ");
+    const key = fold(name);
+    const zones = ABBREVIATIONS[key] !== undefined ? [ABBREVIATIONS[key]!] : places().get(key);
+    if (!zones?.length) continue;
+    const offsets = new Set(zones.map((z) => at.setZone(z).offset));
+    if (offsets.size !== 1 || !at.setZone(zones[0]!).isValid) return undefined;
+    const time = /^\s+time\b/.exec(after.slice(m[1]!.length + name.length));
+    return { zone: zones[0]!, name, length: m[1]!.length + name.length + (time?.[0].length ?? 0) };
+  }
+  return undefined;
+}

@@ -532,6 +532,31 @@ test("an answer that says today is another day fails, in the explicit forms only
   assert.equal(judge(c, "The pharmacy trip? It's Sunday."), 1);
 });
 
+test("a time on another place's clock is checked against the user's: the time there now, and a conversion", () => {
+  // Written on Wed 11 Nov 2026 at 10:00 in London: 19:00 in Tokyo, 05:00 in New York.
+  const c = { claims: [["call"]] };
+  assert.equal(judge(c, "It's only 7pm in Tokyo, so the call notes may still come tonight."), 1);
+  assert.equal(judge(c, "It's only about 5pm in Tokyo, so the call notes may still come tonight."), 0);
+  assert.equal(judge(c, "It's 2am in New York right now, so the call can wait."), 0);
+  // Without a word that puts it now, "it's 4pm in Tokyo" may be when the call is.
+  assert.equal(judge(c, "It's 4pm in Tokyo, and the call was set up by Kenji."), 1);
+  assert.equal(judge(c, "Is it 5pm in Tokyo yet? The call is later."), 1);
+  // A time annotating one on the other clock: a bracket, "which is", "=".
+  assert.equal(judge(c, "The call is at 14:00 (9am New York time)."), 1);
+  assert.equal(judge(c, "The call is at 14:00 (10am New York time)."), 0);
+  assert.equal(judge(c, "The call is at 14:00, which is 11pm in Tokyo."), 1);
+  assert.equal(judge(c, "The call is at 14:00, which is 10pm in Tokyo."), 0);
+  assert.equal(judge(c, "The call is 23:00 JST (14:00 your time)."), 1);
+  assert.equal(judge(c, "The call runs 8 to 8:30 (17:00 in Tokyo)."), 1);
+  assert.equal(judge(c, "The call runs 8:00-8:30 (17:30 in Tokyo)."), 0);
+  // An arrow joins a departure and an arrival, not two clocks.
+  assert.equal(judge(c, "After the call: departs 11:00 \u2192 lands 07:10 Tokyo time."), 1);
+  // A date the statement names counts: New York was 4 hours behind London from 25 Oct to 1 Nov,
+  // 5 hours since.
+  assert.equal(judge(c, "The call on Thu 29 Oct was at 13:00 (9am New York time)."), 1);
+  assert.equal(judge(c, "The call on Thu 29 Oct was at 13:00 (6am New York time)."), 0);
+});
+
 test("{\"any\": \"code\"} except the right one: a wrong code of the subject; a time is no code", async () => {
   const { textStates } = await import("../../milestones/answer/states.js");
   const wrongCode = (text: string) => textStates(text, [{ any: "code" }], false, { zone: ZONE, now: WHEN }, ["key safe", "code"], [{ code: "4417" }]);
