@@ -87,14 +87,20 @@ export const replyText = normalize;
  *  when one is given: what an answer may claim. */
 export type DoneBefore = (tools: readonly string[], to?: string) => boolean;
 
-interface ReadReply { text: string; statements: Statement[]; whole: Statement[]; reader: Reader; messages: number[] }
+interface ReadReply {
+  text: string; statements: Statement[]; reader: Reader; messages: number[];
+  /** With the agent's further messages before the user spoke again: what the user read in all. */
+  whole: Statement[]; wholeText: string;
+}
 
 function readReply(reply: Reply, ctx: CompareContext): ReadReply {
   const raw = tidy(reply.messages.map((m) => m.content).join("\n\n"));
   const said = statements(raw);
+  const later = reply.later?.length ? tidy(reply.later.map((m) => m.content).join("\n\n")) : undefined;
   return {
     text: normalize(raw), statements: said, messages: reply.messages.map((m) => m.index),
-    whole: reply.later?.length ? [...said, ...statements(tidy(reply.later.map((m) => m.content).join("\n\n")))] : said,
+    whole: later !== undefined ? [...said, ...statements(later)] : said,
+    wholeText: later !== undefined ? normalize(`${raw}\n\n${later}`) : normalize(raw),
     reader: new Reader({ time: reply.step.time, region: ctx.region as Region | undefined, people: ctx.people }),
   };
 }
@@ -109,13 +115,15 @@ function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefor
     const words = wordCount(r.text);
     if (words > maxWords) return { reason: `the answer has ${words} words, more than the ${maxWords} this scenario allows`, words };
   }
-  const today = wrongToday(r.statements, r.reader.ref.time.slice(0, 10));
+  // A wrong today, a wrong clock or an action not done in a further message ("several messages":
+  // the details after a short first one) is read by the user all the same.
+  const today = wrongToday(r.whole, r.reader.ref.time.slice(0, 10));
   if (today) return { reason: `the answer says "${today.said}", but today is ${today.today}`, wrong_today: today };
-  const clock = wrongClock(r.reader, r.statements, ctx.zone);
+  const clock = wrongClock(r.reader, r.whole, ctx.zone);
   if (clock) return { reason: `the answer says "${clock.said}", but that is ${clock.expected}`, wrong_clock: clock };
   // "I've texted Jess" when only Priya was texted reports an action not done, as much as when
   // nobody was.
-  const unsupported = claimedActions(r.text).map((a) => ({ ...a, to: ctx.people && ctx.handles ? addressee(a, ctx.people, ctx.handles) : undefined }))
+  const unsupported = claimedActions(r.wholeText).map((a) => ({ ...a, to: ctx.people && ctx.handles ? addressee(a, ctx.people, ctx.handles) : undefined }))
     .filter((a) => !done(ACTION_TOOLS[a.kind], a.to));
   if (unsupported.length > 0) {
     const named = (a: (typeof unsupported)[number]) => `"${a.words}"${a.to ? ` (to ${ctx.people!.get(a.to)![0]})` : ""}`;

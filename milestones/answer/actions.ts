@@ -35,6 +35,7 @@ export const ACTION_TOOLS = {
   // "saved" may be a contact, an event or a draft.
   save: ["add_contact", "modify_contact", "create_calendar_event", "modify_calendar_event", ...DRAFTS],
   calendar: ["create_calendar_event", "modify_calendar_event"],
+  contact: ["add_contact", "modify_contact"],
   // Something named by quoting it was changed: a record by its title ('Deleted "Diego R
   // (Vancouver)"') or words of a text ('Removed "significant"').
   // No text or WhatsApp message: a sent one cannot be edited.
@@ -85,16 +86,26 @@ const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let (\w+(?
 const NEGATION = /\b(?:nothing|no|not|never|none|neither|nor)\b(?:\s+\S+){0,3}\s*$/;
 const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)\b/;
 
-// Words added to a message or draft being written: "I added a thanks for the flowers".
-const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations)\b/;
+// Words added to a message or draft being written: "I added a thanks for the flowers", "I added
+// the water note" (a note may be in a text as much as on a record).
+const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:[\p{L}'-]+\s+)?(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations|note|detail|details|bit|reminder)\b/u;
 
 // A quoted object may be a record's title or words of a text: 'Deleted "Diego R (Vancouver)"' and
 // 'Removed "significant"' (from a draft) read alike.
 // Only a quote standing alone as the object: 'Added "Dentist" to your calendar' names its record.
 const QUOTED_OBJECT = /^(?:(?:the|a|an)\s+)?(?:(?:word|phrase|term|line)\s+)?\u0000\W*$/;
 
+// Where a record was added names its kind: "added it to your calendar" is an event, whatever
+// else was written ("added" alone may be words added to an email).
+const TO_CALENDAR = /\b(?:to|in|into|on)\s+(?:your|the|her|his|their)\s+(?:[\p{L}'-]+\s+)?(?:calendar|diary)\b/u;
+const TO_CONTACTS = /\b(?:to|in|into)\s+(?:your|the)\s+(?:contacts|address book|phone book)\b/;
+
 function kindOf(verb: string, object: string, fallback: ActionKind): ActionKind {
   const kind = VERBS[verb] ?? fallback;
+  if (kind === "add" || kind === "any" || kind === "save") {
+    if (TO_CALENDAR.test(object)) return "calendar";
+    if (TO_CONTACTS.test(object)) return "contact";
+  }
   if ((kind === "add" || kind === "remove" || kind === "change") && QUOTED_OBJECT.test(object)) return "edit";
   return kind === "add" && MESSAGE_CONTENT.test(object) ? "compose" : kind;
 }
