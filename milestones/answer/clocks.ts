@@ -82,7 +82,10 @@ export function wrongClock(reader: Reader, statements: readonly Statement[], zon
   const now = DateTime.fromISO(reader.ref.time, { setZone: true }).setZone(zone);
   if (!now.isValid) return null;
   const user: Clock = { zone, name: "your clock", length: 0 };
-  const elsewhere = (c: Clock) => now.setZone(c.zone).offset !== now.offset;
+  // A clock is another place's when it differs from the user's on every day around the message:
+  // "6:30am PST" is the user's own clock after their clock change, though not before it.
+  const around = Array.from({ length: 29 }, (_, n) => now.plus({ days: n - 7 }));
+  const elsewhere = (c: Clock) => around.every((d) => d.setZone(c.zone).offset !== d.offset);
   for (const s of statements) {
     if (s.question || s.kind === "quote" || s.kind === "code" || s.kind === "section") continue;
     const text = s.text;

@@ -551,6 +551,8 @@ test("a time on another place's clock is checked against the user's: the time th
   assert.equal(judge(c, "The call is at 14:00, which is 10pm in Tokyo."), 0);
   assert.equal(judge(c, "The call is 23:00 JST (14:00 your time)."), 1);
   assert.equal(judge(c, "The call runs 8 to 8:30 (17:00 in Tokyo)."), 1);
+  // A clock that is the user's own on some day around the message is theirs: "GMT" in London.
+  assert.equal(judge(c, "The call is at 14:00 GMT = 11pm, when Kenji is free."), 1);
   assert.equal(judge(c, "The call runs 8:00-8:30 (17:30 in Tokyo)."), 0);
   // An arrow joins a departure and an arrival, not two clocks.
   assert.equal(judge(c, "After the call: departs 11:00 \u2192 lands 07:10 Tokyo time."), 1);
