@@ -97,10 +97,11 @@ function readReply(reply: Reply, ctx: CompareContext): ReadReply {
   const raw = tidy(reply.messages.map((m) => m.content).join("\n\n"));
   const said = statements(raw);
   const later = reply.later?.length ? tidy(reply.later.map((m) => m.content).join("\n\n")) : undefined;
+  const text = normalize(raw);
   return {
-    text: normalize(raw), statements: said, messages: reply.messages.map((m) => m.index),
+    text, statements: said, messages: reply.messages.map((m) => m.index),
     whole: later !== undefined ? [...said, ...statements(later)] : said,
-    wholeText: later !== undefined ? normalize(`${raw}\n\n${later}`) : normalize(raw),
+    wholeText: later !== undefined ? normalize(`${raw}\n\n${later}`) : text,
     reader: new Reader({ time: reply.step.time, region: ctx.region as Region | undefined, people: ctx.people }),
   };
 }

@@ -52,13 +52,12 @@ function rangeStart(text: string, times: readonly Span<TimeValue>[], i: number):
   return times[i]!;
 }
 
-/** The days a statement's times may fall on: any day from a week before it was written to three
- *  weeks after, and any date it names. Across a clock change either offset is then right: a
- *  statement may name a date for another of its times ("start at 15:00 UK (8am for you), or take
- *  Tue 3 Nov"), so a conversion is wrong only when it is wrong on every such day. */
-function daysOf(reader: Reader, text: string, now: DateTime): DateTime[] {
-  const days: DateTime[] = [];
-  for (let n = -7; n <= 21; n++) days.push(now.startOf("day").plus({ days: n }));
+/** The days a statement's times may fall on: any day around the message (`around`, at midnight),
+ *  and any date it names. Across a clock change either offset is then right: a statement may name
+ *  a date for another of its times ("start at 15:00 UK (8am for you), or take Tue 3 Nov"), so a
+ *  conversion is wrong only when it is wrong on every such day. */
+function daysOf(reader: Reader, text: string, now: DateTime, around: readonly DateTime[]): DateTime[] {
+  const days = around.map((d) => d.startOf("day"));
   for (const d of reader.values(text, "date") as Span<DateValue>[]) {
     const { year, month, day } = d.value.known;
     if (month !== undefined && day !== undefined) {
@@ -82,8 +81,9 @@ export function wrongClock(reader: Reader, statements: readonly Statement[], zon
   const now = DateTime.fromISO(reader.ref.time, { setZone: true }).setZone(zone);
   if (!now.isValid) return null;
   const user: Clock = { zone, name: "your clock", length: 0 };
-  // A clock is another place's when it differs from the user's on every day around the message:
-  // "6:30am PST" is the user's own clock after their clock change, though not before it.
+  // The days around the message: a week before to three weeks after. A clock is another place's
+  // when it differs from the user's on every one: "6:30am PST" is the user's own clock after their
+  // clock change, though not before it.
   const around = Array.from({ length: 29 }, (_, n) => now.plus({ days: n - 7 }));
   const elsewhere = (c: Clock) => around.every((d) => d.setZone(c.zone).offset !== d.offset);
   for (const s of statements) {
@@ -91,6 +91,7 @@ export function wrongClock(reader: Reader, statements: readonly Statement[], zon
     const text = s.text;
     const times = reader.values(text, "time") as Span<TimeValue>[];
     if (times.length === 0) continue;
+    let days: DateTime[] | undefined;
     const named = times.map((t) => {
       const mine = USER_CLOCK.exec(text.slice(t.end));
       return mine ? { ...user, length: mine[0].length } : clockAfter(text.slice(t.end), now);
@@ -115,7 +116,7 @@ export function wrongClock(reader: Reader, statements: readonly Statement[], zon
       if (!LINK.test(link) || elsewhere(before) === elsewhere(after)) continue;
       const first = rangeStart(text, times, i - 1);
       const starts = first.value.meridiemKnown ? [minutesOf(first.value)] : [minutesOf(first.value) % 720, (minutesOf(first.value) % 720) + 720];
-      const expected = starts.flatMap((m) => daysOf(reader, text, now).map((d) => convert(m, d, before.zone, after.zone)));
+      const expected = starts.flatMap((m) => (days ??= daysOf(reader, text, now, around)).map((d) => convert(m, d, before.zone, after.zone)));
       if (expected.every((e) => apart(t.value, e) > (/about|around|roughly|~/.test(link) ? 30 : 1))) {
         return { said: text.slice(first.start, t.end + (clock?.length ?? 0)).trim(), statement: text, expected: `${show(convert(starts[0]!, now.startOf("day"), before.zone, after.zone))} ${after.name === user.name ? "on your clock" : `in ${after.name}`} today` };
       }

@@ -40,12 +40,21 @@ export function inOtherPlace(after: string, time: string): boolean {
   if (!m) return false;
   const at = DateTime.fromISO(time, { setZone: true });
   if (!at.isValid) return false;
-  const words = m[1]!.replace(/[.]+$/, "").split(/\s+/);
+  const found = zonesNamed(m[1]!, false);
+  return found !== undefined && found.zones.every((zone) => at.setZone(zone).offset !== at.offset);
+}
+
+/** The longest run of a phrase's first words (at most three) that names a place, or with
+ *  `abbreviations` also a clock ("GMT", "UK"): its zones and the words naming it. */
+function zonesNamed(phrase: string, abbreviations: boolean): { zones: readonly string[]; name: string } | undefined {
+  const words = phrase.replace(/[.]+$/, "").split(/\s+/);
   for (let n = words.length; n >= 1; n--) {
-    const zones = places().get(fold(words.slice(0, n).join(" ")));
-    if (zones) return zones.every((zone) => at.setZone(zone).offset !== at.offset);
+    const name = words.slice(0, n).join(" ");
+    const key = fold(name);
+    const zones = abbreviations && ABBREVIATIONS[key] !== undefined ? [ABBREVIATIONS[key]!] : places().get(key);
+    if (zones?.length) return { zones, name };
   }
-  return false;
+  return undefined;
 }
 
 // Clocks named by abbreviation or region after a time ("16:00 GMT", "9am PT", "4pm UK time"). The
@@ -71,16 +80,11 @@ export interface Clock { zone: string; name: string; length: number }
 export function clockAfter(after: string, at: DateTime): Clock | undefined {
   const m = /^(\s*(?:\(\s*)?(?:,\s*)?(?:(?:over\s+)?in\s+)?)([\p{L}'.-]+(?:\s+[\p{L}'.-]+){0,2})/u.exec(after);
   if (!m) return undefined;
-  const words = m[2]!.replace(/[.]+$/, "").split(/\s+/);
-  for (let n = words.length; n >= 1; n--) {
-    const name = words.slice(0, n).join(" ");
-    const key = fold(name);
-    const zones = ABBREVIATIONS[key] !== undefined ? [ABBREVIATIONS[key]!] : places().get(key);
-    if (!zones?.length) continue;
-    const offsets = new Set(zones.map((z) => at.setZone(z).offset));
-    if (offsets.size !== 1 || !at.setZone(zones[0]!).isValid) return undefined;
-    const time = /^\s+time\b/.exec(after.slice(m[1]!.length + name.length));
-    return { zone: zones[0]!, name, length: m[1]!.length + name.length + (time?.[0].length ?? 0) };
-  }
-  return undefined;
+  const found = zonesNamed(m[2]!, true);
+  if (!found) return undefined;
+  const { zones, name } = found;
+  const offsets = new Set(zones.map((z) => at.setZone(z).offset));
+  if (offsets.size !== 1 || !at.setZone(zones[0]!).isValid) return undefined;
+  const time = /^\s+time\b/.exec(after.slice(m[1]!.length + name.length));
+  return { zone: zones[0]!, name, length: m[1]!.length + name.length + (time?.[0].length ?? 0) };
 }
