@@ -90,6 +90,9 @@ const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)
 // the water note" (a note may be in a text as much as on a record).
 const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:[\p{L}'-]+\s+)?(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations|note|detail|details|bit|reminder)\b/u;
 
+// The antecedent of "which I added" / "that I added" when it is words of a message.
+const RELATIVE_TO_WORDS = /\b(?:message|text|email|draft|reply|note|line|sentence|wording)\b[^.;:!?]*,?\s+(?:which|that)\s*$/;
+
 // A quoted object may be a record's title or words of a text: 'Deleted "Diego R (Vancouver)"' and
 // 'Removed "significant"' (from a draft) read alike.
 // Only a quote standing alone as the object: 'Added "Dentist" to your calendar' names its record.
@@ -130,7 +133,11 @@ export function claimedActions(text: string): ClaimedAction[] {
     const found: ClaimedAction[] = [];
     const claim = (verb: string, words: string, end: number, fallback: ActionKind) => {
       const object = objectAfter(sentence, end);
-      found.push({ kind: kindOf(verb, object, fallback), words, object });
+      let kind = kindOf(verb, object, fallback);
+      // In a relative clause the thing added stands before it: "the message to Diego says both
+      // jugs were finished, which I added" reports words added to a message.
+      if (kind === "add" && RELATIVE_TO_WORDS.test(sentence.slice(0, end - words.length))) kind = "compose";
+      found.push({ kind, words, object });
     };
     for (const re of [FIRST_PERSON, PASSIVE]) {
       for (const m of sentence.matchAll(re)) {

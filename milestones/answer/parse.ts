@@ -92,6 +92,11 @@ function push(w: Walk, text: string, context: string, kind: StatementKind) {
  *  short paragraph is also one statement: a person reads "You told her at 13:50. She'll do the
  *  call with Michiko." as one account. */
 function prose(w: Walk, text: string, context: string, kind: StatementKind): string {
+  return proseRead(w, text, context, kind).last;
+}
+
+/** `prose`, also giving the sentence before the last one. */
+function proseRead(w: Walk, text: string, context: string, kind: StatementKind): { last: string; before: string } {
   let previous = "", before = "";
   const all = sentences(decode(text));
   for (const s of all) {
@@ -103,7 +108,7 @@ function prose(w: Walk, text: string, context: string, kind: StatementKind): str
     previous = s;
   }
   if (all.length > 1 && all.length <= SECTION_SENTENCES) push(w, all.join(" "), context, "section");
-  return previous;
+  return { last: previous, before };
 }
 
 function list(w: Walk, token: Tokens.List, context: string) {
@@ -184,8 +189,12 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
         // A paragraph under a lead-in that ends in a colon is what it introduces: "I posted this in
         // the family group:" then the message's text on its own line.
         const under = /:\s*$/.test(leadIn) ? leadIn : "";
-        const last = prose(w, plain((t as Tokens.Paragraph).tokens, (t as Tokens.Paragraph).text), [context, w.heading, under].filter(Boolean).join(" :: "), "sentence");
-        leadIn = previous = last;
+        const read = proseRead(w, plain((t as Tokens.Paragraph).tokens, (t as Tokens.Paragraph).text), [context, w.heading, under].filter(Boolean).join(" :: "), "sentence");
+        // A short lead-in with a pronoun ("Here's what it says:", "She wrote:") introduces what the
+        // sentence before it named, as such a heading does.
+        const referent = /:\s*$/.test(read.last) && REFERS_BACK.test(read.last) && read.last.split(/\s+/).length <= 6 ? read.before || previous : "";
+        leadIn = [referent, read.last].filter(Boolean).join(" :: ");
+        previous = read.last;
         break;
       }
       case "list": list(w, t as Tokens.List, ctx); leadIn = ""; break;

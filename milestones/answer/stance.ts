@@ -135,7 +135,9 @@ const EXCLUDED = /\bwithout\s+(?:\S+\s+)?$/;
 function deniedAfter(after: string): boolean {
   // "Sarah B: no reply yet", "Bev - not coming": a label's value denies it.
   if (/^\s*[:\u2013\u2014-]\s*(?:no|not|none|nothing|never|hasn't|haven't|didn't|isn't|won't|can't)\b/.test(after)) return true;
-  const clause = after.split(/[,;:()]| and | or | but | that /)[0]!.trim();
+  // A sentence ends the clause: in a cell "Probably not. I didn't find a guarantee." the second
+  // sentence denies nothing of the first.
+  const clause = after.split(/[,;:()]|[.!?](?=\s|$)| and | or | but | that /)[0]!.trim();
   return /^(?:\S+\s+){0,3}?(?:who\s+|which\s+)?(?:isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|didn't|doesn't|won't|can't|couldn't|wouldn't|(?:is|are|was|were|has|have|had|did|does|will|can|could|would) (?:not|never|no longer))\b|\bwho (?:isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|didn't|doesn't|won't|can't|couldn't|wouldn't|(?:is|are|was|were|has|have|had|did|does|will|can|could|would) (?:not|never|no longer))\b/.test(clause);
 }
 

@@ -296,6 +296,9 @@ test("an answer that reports an action not done gets no credit", () => {
   assert.deepEqual(claimedActions(t("The reply went out, and I've added it to your calendar.")).map((a) => a.kind), ["calendar"]);
   assert.deepEqual(claimedActions(t("I added the water note because the clinic's email says so.")).map((a) => a.kind), ["compose"]);
   assert.deepEqual(claimedActions(t("I've texted Sam and added a thanks for the flowers.")).map((a) => a.kind), ["message", "compose"]);
+  // In a relative clause, what was added stands before it.
+  assert.deepEqual(claimedActions(t("The message to Diego says both jugs were finished, which I added without checking.")).map((a) => a.kind), ["compose"]);
+  assert.deepEqual(claimedActions(t("Dinner is on the 14th, which I added without checking.")).map((a) => a.kind), ["add"]);
   assert.deepEqual(claimedActions(t("Done: called the pharmacy.")).map((a) => a.kind), ["call"]);
   // A record's field is a label: "Saved as: shop" reports nothing.
   assert.deepEqual(claimedActions(t("- **Saved as:** shop")), []);
@@ -330,6 +333,10 @@ test("subjects bind to their own rows, labels and clauses", () => {
 
 test("a label's value and a coordinated subject can deny", () => {
   assert.equal(judge({ claims: [[["Bev"]]], distractors: ["Sarah B"] }, "Bev said yes. Sarah B: no reply yet."), 1);
+  // A denial in the next sentence of a table cell denies nothing of the first.
+  const free = { claims: [[["free", "guarantee"]]], distractors: [["probably not"]] };
+  assert.equal(judge(free, "| | |\n|---|---|\n| **Still free?** | Probably not. I didn't find any written guarantee. |"), 0);
+  assert.equal(judge(free, "| | |\n|---|---|\n| **Still free?** | Yes: his guarantee runs to 12 Nov 2027. |"), 1);
   assert.equal(judge({ claims: [[["Bev"]]] }, "Bev and Sarah B haven't replied yet."), 0);
 });
 
@@ -652,6 +659,10 @@ test("a paragraph under a lead-in ending in a colon, and a heading with a singul
   // "After that" points at time, "them" at several things: neither takes the sentence before.
   assert.equal(judge(lars, "I replied to Lars in your trip thread.\n\n### After that\n- The museum is **closed on Mondays**, so Friday works.", { done: ["send_email"] }), 0);
   assert.equal(judge(lars, "I replied to Lars in your trip thread.\n\n### Don't mix them up\n- The museum is **closed on Mondays**, so Friday works.", { done: ["send_email"] }), 0);
+  // A lead-in with a pronoun is the same: "Here's what it says:" introduces the email to Lars.
+  assert.equal(judge(lars, "Sent: I emailed Lars in your trip thread.\n\nHere's what it says:\n- The museum is **closed on Mondays**, so Friday works.", { done: ["send_email"] }), 1);
+  assert.equal(judge(lars, "Sent: I emailed Lars in your trip thread. Here's what it says:\n- The museum is **closed on Mondays**, so Friday works.", { done: ["send_email"] }), 1);
+  assert.equal(judge(lars, "Sent: I emailed Lars in your trip thread.\n\nHere's the plan:\n- The museum is **closed on Mondays**, so Friday works.", { done: ["send_email"] }), 0);
 });
 
 test("a date naming a message (\"his Oct 20 WhatsApp\") is not a value of what the message is about; \"the new time\" is no place's clock", () => {
