@@ -10,6 +10,7 @@ import { rougeL } from "./rouge.js";
 import { includesWords } from "./text.js";
 import { ACTION_TOOLS, addressee, claimedActions } from "./answer/actions.js";
 import { wrongToday } from "./answer/today.js";
+import { wrongWeekday } from "./answer/weekdays.js";
 import { wrongClock } from "./answer/clocks.js";
 import { statements, type Statement } from "./answer/parse.js";
 import { compileClaim, compileDistractor, compileFact, normalize, tidy, type Distractor } from "./answer/facts.js";
@@ -106,6 +107,32 @@ function readReply(reply: Reply, ctx: CompareContext): ReadReply {
   };
 }
 
+/** A fact of the world that no scenario lists, misstated: what day today is, the time on another
+ *  place's clock, the weekday of a date. Null when the statements misstate none of them. */
+export function misstatement(reader: Reader, said: readonly Statement[], zone: string): { reason: string; statement: string; [k: string]: unknown } | null {
+  const today = wrongToday(said, reader.ref.time.slice(0, 10));
+  if (today) return { reason: `the answer says "${today.said}", but today is ${today.today}`, statement: today.statement, wrong_today: today };
+  const clock = wrongClock(reader, said, zone);
+  if (clock) return { reason: `the answer says "${clock.said}", but that is ${clock.expected}`, statement: clock.statement, wrong_clock: clock };
+  const weekday = wrongWeekday(said, reader.ref.time.slice(0, 10));
+  if (weekday) return { reason: `the answer says "${weekday.said}", but that date is ${weekday.weekday}`, statement: weekday.statement, wrong_weekday: weekday };
+  return null;
+}
+
+/** Every agent message, from `first` on, that misstates a fact of the world (`misstatement`):
+ *  whichever milestone reads it, or none (a side remark in a question asked before the answer),
+ *  the user reads it. */
+export function misstatements(steps: readonly Step[], first: number, ctx: CompareContext): { step: number; reason: string; statement: string }[] {
+  const out: { step: number; reason: string; statement: string }[] = [];
+  for (const step of steps.slice(first)) {
+    if (step.kind !== "agent") continue;
+    const reader = new Reader({ time: step.time, region: ctx.region as Region | undefined, people: ctx.people });
+    const found = misstatement(reader, statements(tidy(step.content)), ctx.zone);
+    if (found) out.push({ step: step.index, reason: found.reason, statement: found.statement });
+  }
+  return out;
+}
+
 /** What disqualifies any reply, whatever it says: a dump of records, a length over the scenario's
  *  own `max_words`, or reporting an action that was never done. Null when the reply may be judged
  *  on its content. */
@@ -118,10 +145,8 @@ function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefor
   }
   // A wrong today, a wrong clock or an action not done in a further message ("several messages":
   // the details after a short first one) is read by the user all the same.
-  const today = wrongToday(r.whole, r.reader.ref.time.slice(0, 10));
-  if (today) return { reason: `the answer says "${today.said}", but today is ${today.today}`, wrong_today: today };
-  const clock = wrongClock(r.reader, r.whole, ctx.zone);
-  if (clock) return { reason: `the answer says "${clock.said}", but that is ${clock.expected}`, wrong_clock: clock };
+  const misstated = misstatement(r.reader, r.whole, ctx.zone);
+  if (misstated) return misstated;
   // "I've texted Jess" when only Priya was texted reports an action not done, as much as when
   // nobody was.
   const unsupported = claimedActions(r.wholeText).map((a) => ({ ...a, to: ctx.people && ctx.handles ? addressee(a, ctx.people, ctx.handles) : undefined }))

@@ -24,6 +24,10 @@ export function renderReport(r: ScoreReport): string {
   }
   const answers = answerExplanations(r.milestones);
   if (answers.length > 0) lines.push("", "answers not met", ...answers);
+  if ((r.misstatements ?? []).length > 0) {
+    lines.push("", "misstatements (each fails the trajectory)");
+    lines.push(...r.misstatements.map((m) => `  step ${m.step}: ${m.reason}\n    in: "${m.statement}"`));
+  }
   if (r.unaccounted_changes.length > 0) {
     lines.push("", "unaccounted changes (no milestone asked for them)");
     lines.push(...r.unaccounted_changes.map((c) => `  ${c.table} ${c.id} ${c.change}${c.steps.length ? ` by step ${c.steps.join(", ")}` : ""}`));

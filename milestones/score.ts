@@ -6,7 +6,7 @@ import { indexDag, type IndexedDag } from "./dag.js";
 import { compileDag, type ConstraintResult, type GuardrailResult, type Steps } from "./oracle.js";
 import { matchDag } from "./matcher.js";
 import { structuralFaults, type SpecFault } from "./check.js";
-import { containsString, replyText } from "./constraints.js";
+import { containsString, misstatements, replyText } from "./constraints.js";
 import { ACTION_TOOLS, actionKey, claimedActions, type Handles } from "./answer/actions.js";
 import { frameFactor, unaccountedChanges, type Explanation, type UnaccountedChange } from "./frame.js";
 import { constrainedTables } from "./guardrails.js";
@@ -62,9 +62,10 @@ export interface MinefieldReport extends NodeReport {
 
 export interface ScoreReport {
   scenario_id: string;
-  /** milestone_similarity x outcome_similarity x frame_factor, or 0 when a minefield fired. */
+  /** milestone_similarity x outcome_similarity x frame_factor, or 0 when a minefield fired or a
+   *  message misstates a fact of the world. */
   score: number;
-  /** Every milestone at similarity 1, no minefield fired, no unaccounted change. */
+  /** Every milestone at similarity 1, no minefield fired, no unaccounted change, no misstatement. */
   passed: boolean;
   /** Mean milestone similarity (ASTRA-bench's milestone similarity). */
   milestone_similarity: number;
@@ -73,6 +74,9 @@ export interface ScoreReport {
   /** 0.5 per write step that left a net change no matched milestone explains. */
   frame_factor: number;
   unaccounted_changes: UnaccountedChange[];
+  /** Agent messages that misstate a fact of the world (what day today is, the time on another
+   *  clock, a date's weekday), whichever milestone reads them: each fails the trajectory. */
+  misstatements: { step: number; reason: string; statement: string }[];
   minefield_similarity: number;
   milestones: NodeReport[];
   minefields: MinefieldReport[];
@@ -112,15 +116,17 @@ export function scoreTrajectory(trajectory: Trajectory, spec: ScoringSpec, optio
   const outcomeSimilarity = outcomes.length === 0 ? 1 : mean(outcomes.map((m) => m.similarity));
   const minefieldSimilarity = minefields.length === 0 ? 0 : mean(minefields.map((m) => m.similarity));
   const frame = frameFactor(unaccounted);
-  const score = minefieldSimilarity > 0 ? 0 : milestoneSimilarity * outcomeSimilarity * frame;
+  const misstated = misstatements(trajectory.steps, first, steps.ctx);
+  const score = minefieldSimilarity > 0 || misstated.length > 0 ? 0 : milestoneSimilarity * outcomeSimilarity * frame;
   return {
     scenario_id: options.scenarioId,
     score,
-    passed: minefieldSimilarity === 0 && unaccounted.length === 0 && milestones.every((m) => m.similarity >= 1 - 1e-9),
+    passed: minefieldSimilarity === 0 && unaccounted.length === 0 && misstated.length === 0 && milestones.every((m) => m.similarity >= 1 - 1e-9),
     milestone_similarity: milestoneSimilarity,
     outcome_similarity: outcomeSimilarity,
     frame_factor: frame,
     unaccounted_changes: unaccounted,
+    misstatements: misstated,
     minefield_similarity: minefieldSimilarity,
     milestones: milestones.map(({ raw_similarity: _raw, fired: _fired, ...m }) => m),
     minefields,

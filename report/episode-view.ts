@@ -82,8 +82,9 @@ export interface EpisodeView {
   notes: string[];
 }
 
-/** Runs made before the frame check have no unaccounted_changes. */
-type Report = Omit<ScoreReport, "unaccounted_changes"> & { unaccounted_changes?: UnaccountedChange[] };
+/** Runs made before the frame check have no unaccounted_changes, and before the misstatement
+ *  check no misstatements. */
+type Report = Omit<ScoreReport, "unaccounted_changes" | "misstatements"> & { unaccounted_changes?: UnaccountedChange[]; misstatements?: ScoreReport["misstatements"] };
 
 /** Steps of a log by scenario and log text: trials and models often repeat a trajectory (a
  *  deterministic agent, a gold run), and each distinct one is replayed once. */
@@ -115,6 +116,7 @@ export function episodeView(dir: string, row: RunResult & { model: string }, cat
   // Steps may be shared with another episode of the same log (the cache): readings go on copies.
   steps = steps.map((s) => (s.kind === "agent" ? { ...s } : s));
   attachReadings(steps, nodes);
+  attachMisstatements(steps, report?.misstatements ?? []);
   return {
     model: row.model, scenario_id: row.scenario_id, trial: row.trial,
     title: scenario?.file.title ?? null, protagonist: row.protagonist, zone: scenario?.zone ?? null,
@@ -237,6 +239,14 @@ export function attachReadings(steps: StepView[], nodes: readonly NodeView[]): v
         distractors: (d.asserted_distractors as AnswerReading["distractors"] | undefined) ?? [],
       });
     }
+  }
+}
+
+/** Attaches each misstatement to the message that made it. */
+export function attachMisstatements(steps: StepView[], misstated: readonly { step: number; reason: string }[]): void {
+  for (const m of misstated) {
+    const step = steps.find((s) => s.index === m.step);
+    if (step) (step.readings ??= []).push({ node: "", kind: "misstatement", similarity: 0, reason: m.reason, facts: [], distractors: [] });
   }
 }
 

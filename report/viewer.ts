@@ -214,7 +214,9 @@ function readingHtml(r: AnswerReading): string {
       `<b>${escapeHtml(f.fact)}</b>${f.statement ? ` in ${quote(f.statement)}` : ""}</li>`),
     ...r.distractors.map((d) => `<li class="fail">wrong value asserted: <b>${escapeHtml(d.words)}</b> (${escapeHtml(d.distractor)}) in ${quote(d.statement)}</li>`),
   ];
-  return `<div class="reading"><div class="head">read by milestone <b>${escapeHtml(r.node)}</b> (${escapeHtml(r.kind)} ${fmt(r.similarity, 2)})</div><ul>${items.join("")}</ul></div>`;
+  const head = r.kind === "misstatement" ? "a misstatement: it fails the trajectory, whichever milestone reads the message"
+    : `read by milestone <b>${escapeHtml(r.node)}</b> (${escapeHtml(r.kind)} ${fmt(r.similarity, 2)})`;
+  return `<div class="reading"><div class="head">${head}</div><ul>${items.join("")}</ul></div>`;
 }
 
 function diffHtml(c: TableChange): string {

@@ -1,8 +1,8 @@
 import type { Statement } from "./parse.js";
 
 // What an answer says today is: "Tonight (Tuesday 3 November) ...", "today is Sunday", "It's
-// Sunday today". An answer that puts itself on the wrong day stands on it whole (its "tonight",
-// "tomorrow" and "this week" all shift), so a wrong today fails the answer, whatever scenario it
+// Sunday today", "It's Sunday now". An answer that puts itself on the wrong day stands on it
+// whole (its "tonight", "tomorrow" and "this week" all shift), so a wrong today fails the answer, whatever scenario it
 // answers. Only these explicit forms are read: "It's Sunday" alone may name when an event is.
 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
@@ -19,8 +19,9 @@ const TODAY = "\\b(?:today|tonight|this (?:morning|afternoon|evening))\\s*";
 const SAID_TODAY = [
   new RegExp(`${TODAY}(?:is\\s+|\\((?=[^)]*\\))\\s*)${WEEKDAY}\\b(${DATE_TAIL})(?=\\s*(?:[).,;:!]|$))`),
   new RegExp(`${TODAY}[,:]\\s*${WEEKDAY}\\b(${DATE_TAIL.replace(/\)\?$/, ")")})(?=\\s*(?:[).,;:!]|$))`),
-  // "It's Sunday today": the day named outright as today's.
-  new RegExp(`^(?:it's|it is)\\s+${WEEKDAY}\\s+today\\b()`),
+  // "It's Sunday today" and "It's Sunday now": the day named outright as today's. "The party?
+  // It's Saturday, so you still have today" names when an event is.
+  new RegExp(`^(?:it's|it is)\\s+${WEEKDAY}\\s+(?:today|now)\\b()`),
 ];
 
 export interface WrongToday { said: string; statement: string; today: string }

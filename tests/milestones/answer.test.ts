@@ -540,6 +540,24 @@ test("an answer that says today is another day fails, in the explicit forms only
   assert.equal(judge(c, "Jo proposed today (Sunday the 15th at 8 pm) a trip to the pharmacy."), 1);
   // "It's Sunday" alone may name when an event is.
   assert.equal(judge(c, "The pharmacy trip? It's Sunday."), 1);
+  // "It's Sunday now" names today.
+  assert.equal(judge(c, "It's Sunday now, so the pharmacy may be closed."), 0);
+  assert.equal(judge(c, "It's Wednesday now, so the pharmacy is open till 6."), 1);
+});
+
+test("a weekday written beside a date it does not fall on fails the answer, side remark or not", () => {
+  // Written on Wed 11 Nov 2026: Sat 21 Nov, Mon 21 Dec.
+  const c = { claims: [["party"]] };
+  assert.equal(judge(c, "The party was Saturday 21 November. The next one is Saturday 21 December."), 0);
+  assert.equal(judge(c, "The party is on Saturday, November 21st, at 3pm."), 1);
+  assert.equal(judge(c, "The party is on Sat 21 Nov; Leo turns 7 on Mon 21 Dec 2026."), 1);
+  assert.equal(judge(c, "The party is Saturday 21 Nov. Sun 8 Nov, 1176 steps."), 1);
+  // A year written is the one read: 21 December 2025 was a Sunday.
+  assert.equal(judge(c, "The party is Saturday 21 Nov; last year's was Sunday 21 December 2025."), 1);
+  assert.equal(judge(c, "The party is Saturday 21 Nov; last year's was Saturday 21 December 2025."), 0);
+  // Dates in slashes may be either way round, and quoted words are someone else's.
+  assert.equal(judge(c, "The party is Saturday 21 Nov; Ravi's invite said \"Tue 11/10\"."), 1);
+  assert.equal(judge(c, "The party is Saturday 21 Nov, though his text says \"Friday 21 November\"."), 1);
 });
 
 test("a time on another place's clock is checked against the user's: the time there now, and a conversion", () => {

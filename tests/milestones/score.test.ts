@@ -90,6 +90,19 @@ test("worked example: a paraphrased text earns partial credit computed by hand",
   assert.match(renderReport(r), /sent\s+payload\s+3\s+0\.707/);
 });
 
+test("a message that misstates a fact of the world fails the trajectory, though no milestone reads it", () => {
+  // Written on Sat 14 Mar 2026: Friday 20 March. The remark stands in a message before the text.
+  const remark = (day: string): ScriptItem => ({ agent: `Found him. His album launch is ${day} 20 March; texting him now.` });
+  const right = score(script("How's the new album coming along?", [remark("Friday")]));
+  assert.equal(right.passed, true);
+  assert.deepEqual(right.misstatements, []);
+  const wrong = score(script("How's the new album coming along?", [remark("Thursday")]));
+  assert.equal(wrong.score, 0);
+  assert.equal(wrong.passed, false);
+  assert.deepEqual(wrong.misstatements.map((m) => m.step), [3]);
+  assert.match(renderReport(wrong), /misstatements[\s\S]*"thursday 20 march", but that date is Friday, 20 March 2026/);
+});
+
 test("a failed call cannot satisfy a milestone", () => {
   const items = script("How's the new album coming along?");
   items[3] = { ...send("How's the new album coming along?"), ok: false };

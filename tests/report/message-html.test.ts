@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { messageHtml } from "../../report/message-html.js";
-import { attachReadings, type NodeView, type StepView } from "../../report/episode-view.js";
+import { attachMisstatements, attachReadings, type NodeView, type StepView } from "../../report/episode-view.js";
 
 test("an agent's markdown is rendered: headings, bold, lists and tables", () => {
   const html = messageHtml("## Friday\n\n- **Dinner** at 7pm\n\n| Who | When |\n|---|---|\n| Jess | 7pm |");
@@ -26,4 +26,11 @@ test("each answer milestone's reading goes on the last message it read", () => {
   attachReadings(steps, nodes);
   assert.equal(steps[0]!.readings, undefined);
   assert.deepEqual(steps[1]!.readings!.map((r) => [r.node, r.facts.length, r.distractors[0]!.words]), [["answered", 1, "8am"]]);
+});
+
+test("a misstatement goes on the message that made it", () => {
+  const steps: StepView[] = [{ index: 3, kind: "agent", time: null, content: "a" }, { index: 4, kind: "agent", time: null, content: "b" }];
+  attachMisstatements(steps, [{ step: 3, reason: 'the answer says "thu 16 oct", but that date is Friday, 16 October 2026' }]);
+  assert.deepEqual(steps[0]!.readings!.map((r) => [r.kind, r.reason]), [["misstatement", 'the answer says "thu 16 oct", but that date is Friday, 16 October 2026']]);
+  assert.equal(steps[1]!.readings, undefined);
 });
