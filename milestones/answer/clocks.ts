@@ -14,9 +14,10 @@ import type { DateValue, Span, TimeValue } from "./values.js";
 export interface WrongClock { said: string; statement: string; expected: string }
 
 // "it's only about 5 am in London", "it's already past 6pm in Tokyo", "it's 4am in London right
-// now": a word that puts the time now. "It's 4pm in London" alone may be when an event is.
+// now": a word that puts the time now. "It's 4pm in London" alone may be when an event is, and so
+// may "It's still 16:00 GMT in London" (the call has not moved).
 const NOW_BEFORE = /\b(?:it's|it is)\s+((?:(?:only|now|currently|already|just|still|nearly|almost|about|around|roughly|approximately|approx\.?|after|past|gone|~)\s+){0,3})$/;
-const NOW_WORD = /\b(?:only|now|currently|already|still|gone|past)\b/;
+const NOW_WORD = /\b(?:only|now|currently|already|gone|past)\b/;
 const NOW_AFTER = /^\s*(?:right now|now|at the moment|currently|just now|as we speak)\b/;
 const HEDGED = /\b(?:nearly|almost|about|around|roughly|approximately|approx|after|past|gone)\b|~/;
 // What ties a time to the one it converts: "(", "which is", "that's", "i.e.", "=". Not an arrow:

@@ -565,6 +565,8 @@ test("a time on another place's clock is checked against the user's: the time th
   const c = { claims: [["call"]] };
   assert.equal(judge(c, "It's only 7pm in Tokyo, so the call notes may still come tonight."), 1);
   assert.equal(judge(c, "It's only about 5pm in Tokyo, so the call notes may still come tonight."), 0);
+  // "still" alone says a time has not moved: "It's still 16:00 GMT in London" is when the call is.
+  assert.equal(judge(c, "The call is at 8am your time. It's still 16:00 GMT in London, but your clocks went back."), 1);
   assert.equal(judge(c, "It's 2am in New York right now, so the call can wait."), 0);
   // Without a word that puts it now, "it's 4pm in Tokyo" may be when the call is.
   assert.equal(judge(c, "It's 4pm in Tokyo, and the call was set up by Kenji."), 1);
