@@ -92,24 +92,47 @@ interface ReadReply {
   text: string; statements: Statement[]; reader: Reader; messages: number[];
   /** With the agent's further messages before the user spoke again: what the user read in all. */
   whole: Statement[]; wholeText: string;
+  /** The messages read and the further ones, tidied. */
+  raw: string; later: string | undefined;
 }
+
+// Keys of what a scoring run reads once and keeps in its context: a message's statements (every
+// answer constraint reads the same messages at every step it is tried on), and what a message
+// misstates (read for its answer milestone and again for the whole trajectory).
+const STATEMENTS = {};
+const MISSTATED = {};
+
+function cachedIn<T>(ctx: CompareContext, kind: object, key: string, make: () => T): T {
+  let cache = ctx.answers.get(kind) as Map<string, T> | undefined;
+  if (!cache) ctx.answers.set(kind, cache = new Map());
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key)!;
+}
+
+const statementsOf = (ctx: CompareContext, text: string) => cachedIn(ctx, STATEMENTS, text, () => statements(text));
 
 function readReply(reply: Reply, ctx: CompareContext): ReadReply {
   const raw = tidy(reply.messages.map((m) => m.content).join("\n\n"));
-  const said = statements(raw);
+  const said = statementsOf(ctx, raw);
   const later = reply.later?.length ? tidy(reply.later.map((m) => m.content).join("\n\n")) : undefined;
   const text = normalize(raw);
   return {
-    text, statements: said, messages: reply.messages.map((m) => m.index),
-    whole: later !== undefined ? [...said, ...statements(later)] : said,
+    text, statements: said, messages: reply.messages.map((m) => m.index), raw, later,
+    whole: later !== undefined ? [...said, ...statementsOf(ctx, later)] : said,
     wholeText: later !== undefined ? normalize(`${raw}\n\n${later}`) : text,
     reader: new Reader({ time: reply.step.time, region: ctx.region as Region | undefined, people: ctx.people }),
   };
 }
 
+type Misstatement = { reason: string; statement: string; [k: string]: unknown };
+
+/** `misstatement` of a text written at `reader`'s time, read once per scoring run. */
+const misstatementOf = (ctx: CompareContext, reader: Reader, text: string, said: () => readonly Statement[]) =>
+  cachedIn(ctx, MISSTATED, `${reader.ref.time}\u0000${text}`, () => misstatement(reader, said(), ctx.zone));
+
 /** A fact of the world that no scenario lists, misstated: what day today is, the time on another
  *  place's clock, the weekday of a date. Null when the statements misstate none of them. */
-export function misstatement(reader: Reader, said: readonly Statement[], zone: string): { reason: string; statement: string; [k: string]: unknown } | null {
+export function misstatement(reader: Reader, said: readonly Statement[], zone: string): Misstatement | null {
   const today = wrongToday(said, reader.ref.time.slice(0, 10));
   if (today) return { reason: `the answer says "${today.said}", but today is ${today.today}`, statement: today.statement, wrong_today: today };
   const clock = wrongClock(reader, said, zone);
@@ -127,7 +150,8 @@ export function misstatements(steps: readonly Step[], first: number, ctx: Compar
   for (const step of steps.slice(first)) {
     if (step.kind !== "agent") continue;
     const reader = new Reader({ time: step.time, region: ctx.region as Region | undefined, people: ctx.people });
-    const found = misstatement(reader, statements(tidy(step.content)), ctx.zone);
+    const text = tidy(step.content);
+    const found = misstatementOf(ctx, reader, `${text}\u0000`, () => statementsOf(ctx, text));
     if (found) out.push({ step: step.index, reason: found.reason, statement: found.statement });
   }
   return out;
@@ -145,7 +169,7 @@ function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefor
   }
   // A wrong today, a wrong clock or an action not done in a further message ("several messages":
   // the details after a short first one) is read by the user all the same.
-  const misstated = misstatement(r.reader, r.whole, ctx.zone);
+  const misstated = misstatementOf(ctx, r.reader, `${r.raw}\u0000${r.later ?? ""}`, () => r.whole);
   if (misstated) return misstated;
   // "I've texted Jess" when only Priya was texted reports an action not done, as much as when
   // nobody was.
