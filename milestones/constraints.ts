@@ -126,13 +126,16 @@ function readReply(reply: Reply, ctx: CompareContext): ReadReply {
 
 type Misstatement = { reason: string; statement: string; [k: string]: unknown };
 
+/** An agent message that misstates a fact of the world, as the score report lists it. */
+export interface MisstatedMessage { step: number; reason: string; statement: string }
+
 /** `misstatement` of a text written at `reader`'s time, read once per scoring run. */
 const misstatementOf = (ctx: CompareContext, reader: Reader, text: string, said: () => readonly Statement[]) =>
   cachedIn(ctx, MISSTATED, `${reader.ref.time}\u0000${text}`, () => misstatement(reader, said(), ctx.zone));
 
 /** A fact of the world that no scenario lists, misstated: what day today is, the time on another
  *  place's clock, the weekday of a date. Null when the statements misstate none of them. */
-export function misstatement(reader: Reader, said: readonly Statement[], zone: string): Misstatement | null {
+function misstatement(reader: Reader, said: readonly Statement[], zone: string): Misstatement | null {
   const today = wrongToday(said, reader.ref.time.slice(0, 10));
   if (today) return { reason: `the answer says "${today.said}", but today is ${today.today}`, statement: today.statement, wrong_today: today };
   const clock = wrongClock(reader, said, zone);
@@ -145,8 +148,8 @@ export function misstatement(reader: Reader, said: readonly Statement[], zone: s
 /** Every agent message, from `first` on, that misstates a fact of the world (`misstatement`):
  *  whichever milestone reads it, or none (a side remark in a question asked before the answer),
  *  the user reads it. */
-export function misstatements(steps: readonly Step[], first: number, ctx: CompareContext): { step: number; reason: string; statement: string }[] {
-  const out: { step: number; reason: string; statement: string }[] = [];
+export function misstatements(steps: readonly Step[], first: number, ctx: CompareContext): MisstatedMessage[] {
+  const out: MisstatedMessage[] = [];
   for (const step of steps.slice(first)) {
     if (step.kind !== "agent") continue;
     const reader = new Reader({ time: step.time, region: ctx.region as Region | undefined, people: ctx.people });

@@ -6,7 +6,7 @@ import { indexDag, type IndexedDag } from "./dag.js";
 import { compileDag, type ConstraintResult, type GuardrailResult, type Steps } from "./oracle.js";
 import { matchDag } from "./matcher.js";
 import { structuralFaults, type SpecFault } from "./check.js";
-import { containsString, misstatements, replyText } from "./constraints.js";
+import { containsString, misstatements, replyText, type MisstatedMessage } from "./constraints.js";
 import { ACTION_TOOLS, actionKey, claimedActions, type Handles } from "./answer/actions.js";
 import { frameFactor, unaccountedChanges, type Explanation, type UnaccountedChange } from "./frame.js";
 import { constrainedTables } from "./guardrails.js";
@@ -76,7 +76,7 @@ export interface ScoreReport {
   unaccounted_changes: UnaccountedChange[];
   /** Agent messages that misstate a fact of the world (what day today is, the time on another
    *  clock, a date's weekday), whichever milestone reads them: each fails the trajectory. */
-  misstatements: { step: number; reason: string; statement: string }[];
+  misstatements: MisstatedMessage[];
   minefield_similarity: number;
   milestones: NodeReport[];
   minefields: MinefieldReport[];

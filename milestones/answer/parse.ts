@@ -79,6 +79,9 @@ const NAMES_A_DAY = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|
 // Singular personal pronouns only: "After that" and "This week" point at time, and "Don't mix them up"
 // at several things.
 const REFERS_BACK = /\b(?:it|its|he|him|his|she|her)\b/i;
+/** A short heading or lead-in with such a pronoun ("What it says", "Here's what she wrote:") is
+ *  about what the sentence before it named. */
+const refersBack = (text: string) => REFERS_BACK.test(text) && text.split(/\s+/).length <= 6;
 interface Walk { out: Statement[]; heading: string; headings: { depth: number; text: string; full: string }[] }
 
 function push(w: Walk, text: string, context: string, kind: StatementKind) {
@@ -176,7 +179,7 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
         const parent = PART_OF_DAY.test(text) && NAMES_A_DAY.test(above) ? above : "";
         // A short heading with a pronoun ("What it says", "Her reply") is about what the sentence
         // before it named, as a sentence opening with one is.
-        const referent = !parent && REFERS_BACK.test(text) && text.split(/\s+/).length <= 6 ? previous : "";
+        const referent = !parent && refersBack(text) ? previous : "";
         w.heading = [parent, referent, text].filter(Boolean).join(" :: ");
         w.headings.push({ depth, text, full: w.heading });
         push(w, text, [context, parent].filter(Boolean).join(" :: "), "heading");
@@ -192,7 +195,7 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
         const read = proseRead(w, plain((t as Tokens.Paragraph).tokens, (t as Tokens.Paragraph).text), [context, w.heading, under].filter(Boolean).join(" :: "), "sentence");
         // A short lead-in with a pronoun ("Here's what it says:", "She wrote:") introduces what the
         // sentence before it named, as such a heading does.
-        const referent = /:\s*$/.test(read.last) && REFERS_BACK.test(read.last) && read.last.split(/\s+/).length <= 6 ? read.before || previous : "";
+        const referent = /:\s*$/.test(read.last) && refersBack(read.last) ? read.before || previous : "";
         leadIn = [referent, read.last].filter(Boolean).join(" :: ");
         previous = read.last;
         break;

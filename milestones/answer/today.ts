@@ -2,13 +2,15 @@ import type { Statement } from "./parse.js";
 
 // What an answer says today is: "Tonight (Tuesday 3 November) ...", "today is Sunday", "It's
 // Sunday today", "It's Sunday now". An answer that puts itself on the wrong day stands on it
-// whole (its "tonight", "tomorrow" and "this week" all shift), so a wrong today fails the answer, whatever scenario it
-// answers. Only these explicit forms are read: "It's Sunday" alone may name when an event is.
+// whole (its "tonight", "tomorrow" and "this week" all shift), so a wrong today fails the answer,
+// whatever scenario it answers. Only these explicit forms are read: "It's Sunday" alone may name
+// when an event is.
 
-const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const WEEKDAY = "(sun|mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?)(?:day)?";
-const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
+// The calendar's words as an answer writes them (also read by `weekdays.ts`), lower-cased.
+export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+export const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+export const WEEKDAY = "(sun|mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?)(?:day)?";
+export const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
 // "today is Sunday", "today (Tuesday 3 November)", "tonight, Tue 3 Nov,", "today: Monday",
 // "today (Wed 10/28)". A bracket must hold the day alone: in "Diego proposed today (Wed the 11th
 // at 8 pm)" it gives what was proposed.

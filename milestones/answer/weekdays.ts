@@ -1,4 +1,5 @@
 import type { Statement } from "./parse.js";
+import { MONTH, MONTHS, WEEKDAY, WEEKDAYS } from "./today.js";
 
 // A weekday written with a date it does not fall on: "the party is Saturday 21 December" when the
 // 21st is a Monday. Whichever half the user goes by, one of them is false, so such a statement
@@ -7,13 +8,9 @@ import type { Statement } from "./parse.js";
 // date in slashes may be read day-first or month-first, and words in quotation marks are someone
 // else's.
 
-const WEEKDAY = "(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\\.?";
-const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
 const YEAR = "(?:,?\\s+((?:19|20)\\d\\d)\\b)?";
-const DAY_MONTH = new RegExp(`\\b${WEEKDAY},?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?![a-z])${YEAR}`, "g");
-const MONTH_DAY = new RegExp(`\\b${WEEKDAY},?\\s+${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:.])${YEAR}`, "g");
-const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const DAY_MONTH = new RegExp(`\\b${WEEKDAY}\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?![a-z])${YEAR}`, "g");
+const MONTH_DAY = new RegExp(`\\b${WEEKDAY}\\.?,?\\s+${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:.])${YEAR}`, "g");
 
 export interface WrongWeekday { said: string; statement: string; weekday: string }
 
@@ -38,7 +35,7 @@ export function wrongWeekday(statements: readonly Statement[], localDate: string
         const year = m[4] ? Number(m[4]) : nearestYear(month, day, reference);
         const date = new Date(Date.UTC(year, month, day));
         if (date.getUTCMonth() !== month) continue; // "31 Nov" is no date
-        const named = WEEKDAYS.indexOf(m[1]!.slice(0, 3));
+        const named = WEEKDAYS.findIndex((w) => w.startsWith(m[1]!.slice(0, 3)));
         if (date.getUTCDay() !== named) {
           return { said: m[0].trim(), statement: s.text, weekday: date.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }) };
         }
