@@ -76,6 +76,8 @@ export interface Reply {
   messages: readonly AgentStep[];
   /** The agent's further messages before the user spoke again: a wrong value there counts too. */
   later?: readonly AgentStep[];
+  /** The user spoke next, with no tool call in between: the agent stopped and waited for them. */
+  handsBack?: boolean;
 }
 
 export const replyOf = (step: Step, messages?: readonly AgentStep[]): Reply =>
@@ -286,11 +288,15 @@ export function clarificationOutcome(c: ClarificationConstraint, reply: Reply, c
   const r = readReply(reply, ctx);
   const fault = replyFaults(r, c.max_words, done, ctx);
   if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
-  const asks = r.statements.some((q) => q.question || REQUEST.test(q.text));
+  const question = r.statements.some((q) => q.question || REQUEST.test(q.text));
+  // "I can't text Raj: there's no number saved for him", and then the agent waits: saying what
+  // blocks the request and giving the turn back asks what to do, as a question would.
+  const blocker = question || !reply.handsBack ? undefined : DEFAULT_REFUSAL_CUES.find((k) => includesWords(r.text, replyText(k)));
+  const asks = question || blocker !== undefined;
   const wanted = c.asks_for ?? [];
   const missing = wanted.filter((w) => !includesWords(r.text, replyText(w)));
   const share = wanted.length === 0 ? 1 : (wanted.length - missing.length) / wanted.length;
-  return { similarity: asks ? share : 0, details: { ...said(r), question: asks, missing } };
+  return { similarity: asks ? share : 0, details: { ...said(r), question, ...(blocker ? { blocker } : {}), missing } };
 }
 
 /** Holds for the whole trajectory, wherever the milestone sits: no (successful) write call. */

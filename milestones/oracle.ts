@@ -276,11 +276,13 @@ function replyAt(steps: Steps, t: number): Reply {
   }
   // What the agent went on to say before the user spoke again is read for wrong values too.
   const later: AgentStep[] = [];
-  for (let i = at + 1; i < all.length && all[i]!.kind !== "user"; i++) {
+  let i = at + 1;
+  for (; i < all.length && all[i]!.kind !== "user"; i++) {
     const s = all[i]!;
     if (s.kind === "agent") later.push(s);
   }
-  return all[at]!.kind === "agent" ? { ...replyOf(all[at]!, messages), later } : replyOf(all[at]!, []);
+  const handsBack = i < all.length && all.slice(at + 1, i).every((s) => s.kind === "agent");
+  return all[at]!.kind === "agent" ? { ...replyOf(all[at]!, messages), later, handsBack } : replyOf(all[at]!, []);
 }
 
 /** The best option of an any_of, each option the geometric mean of its constraints; the details

@@ -59,7 +59,7 @@ function answerExplanations(milestones: readonly NodeReport[]): string[] {
         out.push(`    WRONG VALUE asserted: "${a.words}" (${a.distractor})\n      in: "${a.statement}"`);
       }
       for (const x of (d.missing as string[] | undefined) ?? []) out.push(`    MISSING: "${x}"`);
-      if (d.question === false) out.push("    no question or request for what is missing");
+      if (d.question === false && d.blocker === undefined) out.push("    no question or request for what is missing");
     }
   }
   return out;

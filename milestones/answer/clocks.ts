@@ -8,7 +8,7 @@ import type { DateValue, Span, TimeValue } from "./values.js";
 // in London" when it is 4 am there, or "16:00 GMT, which is 9:00 am your time" when it is 8:00.
 // Such a time is a fact of the world, not of the scenario, and no scenario lists it, so a wrong one
 // fails any answer, as a wrong "today" does. Only explicit forms are read: "it's only 5 am in
-// London" (the time there now), and a time on one clock annotating a time on the other (a bracket,
+// London" (the time there now), "it's now 10:30pm, so ..." (the time now on the user's clock), and a time on one clock annotating a time on the other (a bracket,
 // "which is", "that's", "=").
 
 export interface WrongClock { said: string; statement: string; expected: string }
@@ -24,6 +24,10 @@ const HEDGED = /\b(?:nearly|almost|about|around|roughly|approximately|approx|aft
 // "16:25 → 08:50 Vancouver time" is a departure and an arrival.
 const LINK = /^\s*(?:\(\s*|,?\s*(?:which is|which would be|that's|that is|that'd be|i\.e\.,?|=)\s*)(?:about\s+|around\s+|roughly\s+|~\s*)?$/;
 const USER_CLOCK = /^\s*(?:\(\s*)?(?:your time|for you|your end|here|where you are|on your clock)\b/;
+// What may follow the time now on the user's own clock, which names no place: the end of the
+// clause, or "so" and what follows from it ("It's now 10:30pm, so it has already finished"). Not
+// ", not 7.30" nor "at Ikuta-tei": "it's now 7pm" then says when a moved event is.
+const OWN_CLOCK_END = /^\s*(?:(?:right\s+)?now\b|here\b|for you\b|your time\b)?\s*(?:$|[.!;]|,?\s*(?:so|which means|meaning)\b)/;
 
 const minutesOf = (t: TimeValue) => t.hour * 60 + t.minute;
 
@@ -103,6 +107,13 @@ export function wrongClock(reader: Reader, statements: readonly Statement[], zon
       // The time there now.
       const from = Math.max(0, t.start - 60);
       const lead = NOW_BEFORE.exec(text.slice(from, t.start));
+      // The time now on the user's own clock: "It's now 10:30pm, so it has already finished".
+      if (!clock && i === 0 && lead && NOW_WORD.test(lead[1]!) && OWN_CLOCK_END.test(text.slice(t.end))) {
+        const actual = now.hour * 60 + now.minute;
+        if (apart(t.value, actual) > (HEDGED.test(lead[1]!) ? 45 : 20)) {
+          return { said: text.slice(from + lead.index, t.end).trim(), statement: text, expected: `${show(actual)} on your clock` };
+        }
+      }
       if (clock && elsewhere(clock) && lead && (NOW_WORD.test(lead[1]!) || NOW_AFTER.test(text.slice(t.end + clock.length)))) {
         const there = now.setZone(clock.zone);
         const actual = there.hour * 60 + there.minute;

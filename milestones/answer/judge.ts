@@ -159,6 +159,7 @@ const opensWithVerb = (text: string) => {
 const LIST_TAIL = /,\s*(?:[\p{L}'.-]+\s+){1,2}and\s+(?:[\p{L}'.-]+\s+){1,2}(?:on\s+|at\s+|next\s+|this\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?$/u;
 
 const SUBJECTLESS_BUT = /^but\s+(?:also\s+|still\s+|just\s+)?(?:hasn't|has|hadn't|had|isn't|is|wasn't|was|won't|will|can't|can|doesn't|does|didn't|did|never|already)\b/;
+const SUBJECTLESS_AND = /^(?:also\s+|still\s+|then\s+)?(?:hasn't|has|hadn't|had|isn't|is|aren't|are|wasn't|was|weren't|were|won't|will|can't|can|doesn't|does|didn't|did)\s/;
 
 const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|this is)\b/;
 
@@ -193,12 +194,16 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
   // "Meera's coming too but hasn't been down for anything": a "but" clause with no subject of its
   // own goes on with the subject of the clause before it.
+  // So does an "and" clause that opens with an auxiliary: "the pool is post-money and is created on
+  // top of the pre-money".
   const own = clauseBefore(text, o.start);
-  const ownStart = own ? text.lastIndexOf(own, o.start) : o.start;
-  if (SUBJECTLESS_BUT.test(text.slice(ownStart))) {
+  let ownStart = own ? text.lastIndexOf(own, o.start) : o.start;
+  const andAux = and >= 0 && SUBJECTLESS_AND.test(text.slice(clause0 + and + 5, o.start));
+  if (andAux) ownStart = clause0 + and + 1;
+  if (andAux || SUBJECTLESS_BUT.test(text.slice(ownStart))) {
     // The subject only: the words of the clause before, up to its first verb ("Ms Park confirmed
     // the recital but is away on Tue" says nothing of the recital's day).
-    const before = clauseBefore(text, Math.max(0, ownStart - 1));
+    const before = andAux ? text.slice(clause0, ownStart - 1) : clauseBefore(text, Math.max(0, ownStart - 1));
     const verb = (nlp(before).verbs().json({ offset: true }) as { offset?: { start: number } }[])[0]?.offset?.start ?? before.length;
     const subject = before.slice(0, verb);
     if (about.every((g) => occurrences(reader, subject, g).length > 0 || occurrences(reader, text.slice(ownStart, o.end + tail.length), g).length > 0)) return true;

@@ -89,6 +89,16 @@ export function hasCue(text: string, cues: readonly string[]): boolean {
 
 const lastWords = (text: string, n: number) => text.split(" ").slice(-n).join(" ");
 
+// "Earlier" that says when something was said or done ("he'd said earlier", "earlier today") dates
+// the saying, not the value: only "the earlier booking", "earlier time" mark a value as replaced.
+const EARLIER_WHEN = /\b(?:(?:said|says|mentioned|told(?: \S+)?|wrote|texted|messaged|emailed|asked|called|rang|noted|confirmed|sent)\s+earlier|earlier\s+(?:today|tonight|on|in|this|that))\b/g;
+
+/** A correction cue in `text`, or in its last `window` words ("the original 9am", "the earlier booking"). */
+function corrected(text: string, window?: number): boolean {
+  const masked = text.replace(EARLIER_WHEN, " ");
+  return hasCue(window === undefined ? masked : lastWords(masked, window), CUES.correction);
+}
+
 /** Denied by a negation shortly before it, unless "until"/"before" comes between ("doesn't start
  *  until 8am" states 8am). A clause that opens with "no" answers the question ("No it's 6.30 now"). */
 function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
@@ -203,11 +213,11 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   const before = clauseBefore(text, start).replace(/\b(said|says|say) (yes|no|so)\b/g, " ");
   const after = text.slice(end);
   if (deniedBefore(before) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ") || DOUBTED.test(before)) return "denied";
-  if (isOldValue(before, text.slice(start, end)) || hasCue(lastWords(before, NEGATION_WINDOW), CUES.correction)) return "old";
+  if (isOldValue(before, text.slice(start, end)) || corrected(before, NEGATION_WINDOW)) return "old";
   // An apposition names what the words before its comma named: "your original seats, 34A and 34B".
   // ("..., 34A and 34B": the second of two coordinated values too.)
   const apposed = /^(?:[\p{L}\p{N}.-]+\s+(?:and|or|&)\s*)?$/u.test(before) ? /,\s*$/.exec(text.slice(0, text.slice(0, start).lastIndexOf(before))) : null;
-  if (apposed && hasCue(lastWords(clauseBefore(text, apposed.index), NEGATION_WINDOW), CUES.correction)) return "old";
+  if (apposed && corrected(clauseBefore(text, apposed.index), NEGATION_WINDOW)) return "old";
   // "10% (down from Halyard's 15%)", "up from $40k": what a figure moved from.
   if (MOVED_FROM.test(before)) return "old";
   // A label that dates what follows it, anywhere in its cell (a row reads "header: cell; ..."): a
@@ -224,7 +234,7 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // In brackets, the value belongs to what stands before them: "changed from Wed 14th (QF414) to Thu".
   if (open >= 0 && text.indexOf(")", open) >= start && clauseBefore(text, start).length <= start - open) {
     const outer = clauseBefore(text, open);
-    if (isOldValue(outer, text.slice(start, end)) || hasCue(lastWords(outer, NEGATION_WINDOW), CUES.correction)) return "old";
+    if (isOldValue(outer, text.slice(start, end)) || corrected(outer, NEGATION_WINDOW)) return "old";
   }
   if (PAST_AFTER.test(after) || (UNTIL_AFTER.test(after) && hasCue(before, CUES.dating))) return "old";
   if ((hasCue(before, CUES.speech) || hasCue(before, CUES.attribution)) && !claimedBySpeaker(before, isSubject)) return "reported";
@@ -327,7 +337,7 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   const rest = text.slice(0, start) + " \u0000 " + text.slice(end);
   // What holds back a wrong value anywhere in a clause: a negation, a correction cue, or the dating
   // of a value contrasted with what holds now.
-  const heldBack = (clause: string) => deniedBefore(clause, 1000) || hasCue(clause, CUES.correction) || (hasCue(clause, CUES.dating) && hasCue(rest, CUES.contrast));
+  const heldBack = (clause: string) => deniedBefore(clause, 1000) || corrected(clause) || (hasCue(clause, CUES.dating) && hasCue(rest, CUES.contrast));
   if (heldBack(before)) return true;
   // A value in brackets is read as what it annotates: "it was meant to be this Tuesday (6 Oct) at
   // Helen's, but ... moved it".

@@ -568,6 +568,12 @@ test("a time on another place's clock is checked against the user's: the time th
   // "still" alone says a time has not moved: "It's still 16:00 GMT in London" is when the call is.
   assert.equal(judge(c, "The call is at 8am your time. It's still 16:00 GMT in London, but your clocks went back."), 1);
   assert.equal(judge(c, "It's 2am in New York right now, so the call can wait."), 0);
+  // The time now on the user's own clock: 10:00.
+  assert.equal(judge(c, "It's now 10:30pm, so the call has already finished."), 0);
+  assert.equal(judge(c, "It's already 10am, so the call has started."), 1);
+  // "It's now 7pm, not 7:30" or "it's now 19:30 at Ikuta-tei" says when a moved call is.
+  assert.equal(judge(c, "The call moved: it's now 7pm, not 7:30."), 1);
+  assert.equal(judge(c, "The call moved, and it's now 19:30 at the office."), 1);
   // Without a word that puts it now, "it's 4pm in Tokyo" may be when the call is.
   assert.equal(judge(c, "It's 4pm in Tokyo, and the call was set up by Kenji."), 1);
   assert.equal(judge(c, "Is it 5pm in Tokyo yet? The call is later."), 1);
@@ -739,4 +745,22 @@ test("\"(it was 19:00)\" gives the value replaced; a value in brackets is read a
   const club = { claims: [["13 Nov"]], distractors: [{ about: [["book club", "it"]], value: { date: "2026-11-17" } }] };
   assert.equal(judge(club, "Book club moved to Fri 13 Nov. It was meant to be this Tuesday (17 Nov) at Helen's, but her kitchen flooded."), 1);
   assert.equal(judge(club, "Book club is Fri 13 Nov. It is also this Tuesday (17 Nov) at Helen's."), 0);
+});
+
+test("\"earlier\" that dates a saying (\"he said earlier\", \"earlier today\") does not mark the value as the old one", () => {
+  const trip = { claims: [["Tunde"]], distractors: [{ about: [["Birmingham"]], value: { date: "2026-11-10" }, unsourced: true }] };
+  // Written on Wed 11 Nov: the trip is next week, not this Tuesday.
+  assert.equal(judge(trip, "Tunde rang, and he'd said earlier he was in Birmingham on Tuesday."), 0);
+  assert.equal(judge(trip, "Tunde rang. Earlier today he said he was in Birmingham on Tuesday."), 0);
+  // "The earlier plan" and "earlier than" still mark a value as not the one that holds.
+  assert.equal(judge(trip, "Tunde rang. The earlier plan had him in Birmingham on Tuesday; he goes next week now."), 1);
+});
+
+test("an \"and\" clause that opens with an auxiliary goes on with the subject before it, not its objects", () => {
+  const pool = { claims: [["pool"]], distractors: [{ about: [["pool"]], value: ["on top of"] }] };
+  assert.equal(judge(pool, "The 15% pool is measured post-money and is created on top of the $56M pre-money."), 0);
+  assert.equal(judge(pool, "The pool is 15%. The round is $14M and is priced on top of last year's notes."), 1);
+  const sink = { claims: [["Ramiro"]], distractors: [{ about: [["sink"]], value: { time: "10:00" } }] };
+  assert.equal(judge(sink, "Ramiro fixed the kitchen sink on 27 Oct and is coming back on 10 Nov at 10am with the heater valve."), 1);
+  assert.equal(judge(sink, "Ramiro's sink repair was fine and is booked again on 10 Nov at 10am."), 0);
 });

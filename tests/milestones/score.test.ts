@@ -292,3 +292,33 @@ test("an answer is not tied to an action the DAG puts after it: a first, general
   // The final answer still reports the later text, and is credited as far as it is met.
   assert.deepEqual(r.milestones[2]!.reports?.map((x) => [x.id, x.how]), [["sent", "claimed"]]);
 });
+
+test("saying what blocks the request and waiting for the user asks what to do; going on without them does not", () => {
+  // "Text Raj": there is no Raj. The assistant must ask before texting anyone else.
+  const blocked: ScoringSpec = {
+    milestones: {
+      nodes: [
+        { id: "asked", category: "response", constraints: [{ kind: "clarification", asks_for: ["Raj"] }] },
+        { id: "sent", category: "payload", constraints: [{ kind: "database", table: "sms_messages", relation: "addition", rows: [{ body: { compare: "contains", value: "Raj" } }] }] },
+      ],
+    },
+  };
+  const run = (items: ScriptItem[]) => scoreTrajectory(buildTrajectory(initial, [
+    { system: "You are a helpful assistant." }, { user: "Text Raj thanks for the heater." },
+    { tool: "search_contacts", args: { name: "Raj" }, result: { contacts: [] } }, ...items,
+  ]), blocked, { scenarioId: "raj" });
+  const waited = run([
+    { agent: "I can't text Raj directly: there's no number saved for him." },
+    { user: "Oh yes, just text Fredrik then." },
+    send("Please thank Raj for the heater."), { agent: "Done: I've texted Fredrik." },
+  ]);
+  assert.equal(waited.milestones[0]!.similarity, 1);
+  assert.equal(waited.milestones[0]!.constraints[0]!.details.blocker, "can't");
+  // The same words, then a text the user never chose: nobody was asked.
+  const went = run([
+    { agent: "I can't text Raj directly: there's no number saved for him." },
+    send("Please thank Raj for the heater."), { agent: "So I've texted Fredrik instead." }, { user: "Hm, OK." },
+  ]);
+  assert.equal(went.milestones[0]!.similarity, 0);
+  assert.equal(went.passed, false);
+});
