@@ -79,6 +79,9 @@ const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VE
 // A sentence that opens with the action, as a status line: "Calling the pharmacy now.", "Sent!",
 // "Done: called the pharmacy."
 const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned|texted|messaged|sent|emailed|replied|forwarded|saved|added|created|scheduled|booked|moved|rescheduled|updated|changed|deleted|removed|cancelled|canceled)\b/;
+// "Sent from an ordinary mobile number" describes where a message came from ("Sent from your
+// work email" still reports a send).
+const ORIGIN = /^\s+from\b(?!\s+(?:your|my|our)\b)/;
 // A label ("Saved: Wed 4 Nov"), or a record's field ("Sent to: owen@...", "Added on: 3 Nov").
 const LABEL = /^\W*(?!done\b)\w+(?:\s+(?:to|on|at|for|in|by|from|as|under|via|with))?\W*:/;
 // "I let Jess know" is telling.
@@ -151,7 +154,9 @@ export function claimedActions(text: string): ClaimedAction[] {
     // A table's header ("Sent", "Status") or a heading is a label, not a report.
     // A label, or a record's field, is no report either.
     const opening = kind === "row" || kind === "heading" || LABEL.test(sentence) ? null : OPENING.exec(sentence);
-    if (opening) claim(opening[1]!, opening[0], opening[0].length, "change");
+    if (opening && !NOT_AN_ACTION.test(sentence.slice(opening[0].length)) && !ORIGIN.test(sentence.slice(opening[0].length))) {
+      claim(opening[1]!, opening[0], opening[0].length, "change");
+    }
     if (found.length > 0) {
       for (const m of sentence.matchAll(CONJOINED)) {
         if (!NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) claim(m[1]!, m[0], m.index + m[0].length, "change");

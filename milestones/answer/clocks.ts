@@ -24,10 +24,11 @@ const HEDGED = /\b(?:nearly|almost|about|around|roughly|approximately|approx|aft
 // "16:25 → 08:50 Vancouver time" is a departure and an arrival.
 const LINK = /^\s*(?:\(\s*|,?\s*(?:which is|which would be|that's|that is|that'd be|i\.e\.,?|=)\s*)(?:about\s+|around\s+|roughly\s+|~\s*)?$/;
 const USER_CLOCK = /^\s*(?:\(\s*)?(?:your time|for you|your end|here|where you are|on your clock)\b/;
-// What may follow the time now on the user's own clock, which names no place: the end of the
-// clause, or "so" and what follows from it ("It's now 10:30pm, so it has already finished"). Not
-// ", not 7.30" nor "at Ikuta-tei": "it's now 7pm" then says when a moved event is.
-const OWN_CLOCK_END = /^\s*(?:(?:right\s+)?now\b|here\b|for you\b|your time\b)?\s*(?:$|[.!;]|,?\s*(?:so|which means|meaning)\b)/;
+// What follows the time now on the user's own clock, which names no place: "so" and what follows
+// from it ("It's now 10:30pm, so it has already finished"), or "right now", "here". "It's now 7pm."
+// alone may say when a moved event is, as "it's now 7pm, not 7.30" and "it's now 19:30 at
+// Ikuta-tei" do.
+const OWN_CLOCK_END = /^\s*(?:(?:right\s+now|here|where you are)\b|,?\s*(?:so|which means|meaning)\b)/;
 
 const minutesOf = (t: TimeValue) => t.hour * 60 + t.minute;
 

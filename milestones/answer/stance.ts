@@ -23,7 +23,7 @@ export const CUES = {
    *  asserting ("said yes" is not an attribution). The speech words are attributions too. */
   attribution: ["claimed", "claims", "thought", "thinks", "believed", "believes", "according to", "claiming", "purporting",
     // a record that lags behind: "your calendar still had 8:00", "the entry shows 7pm"
-    "still had", "still has", "still shows", "still showed", "still lists", "still listed", "still on", "shows", "showed", "listed as", "calendar had", "calendar has", "entry had", "entry has",
+    "still had", "still has", "still shows", "still showed", "still showing", "still lists", "still listed", "still on", "shows", "showed", "showing", "listed as", "calendar had", "calendar has", "entry had", "entry has",
     "still in the calendar", "still in your calendar", "still in the diary"],
   /** Date a value ("it was at 8am"): for a value that was never true, a correction only when the
    *  statement also contrasts it with what holds now ("..., but it's 9am"). */

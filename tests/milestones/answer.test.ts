@@ -764,3 +764,13 @@ test("an \"and\" clause that opens with an auxiliary goes on with the subject be
   assert.equal(judge(sink, "Ramiro fixed the kitchen sink on 27 Oct and is coming back on 10 Nov at 10am with the heater valve."), 1);
   assert.equal(judge(sink, "Ramiro's sink repair was fine and is booked again on 10 Nov at 10am."), 0);
 });
+
+test("\"Sent from a mobile number\" says where a message came from; \"it was still showing 19:00\" reports a record", () => {
+  const claims = (text: string) => claimedActions(t(text)).map((a) => a.words);
+  assert.deepEqual(claims("- **Sent from an ordinary mobile number** (+44 7700 900066), not a delivery company."), []);
+  assert.deepEqual(claims("Sent from your work email to Nina."), ["sent"]);
+  assert.deepEqual(claims("Sent! Jess has the address."), ["sent"]);
+  const dinner = { claims: [["19:30"]], distractors: [{ value: { time: "19:00" } }] };
+  assert.equal(judge(dinner, "Dinner at Ikuta-tei: it was still showing 19:00 for 3 people. It is now 19:30."), 1);
+  assert.equal(judge(dinner, "The dinner is at 19:00; Daichi said 19:30."), 0);
+});
