@@ -93,6 +93,9 @@ const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)
 // the water note" (a note may be in a text as much as on a record).
 const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:[\p{L}'-]+\s+)?(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations|note|detail|details|bit|reminder)\b/u;
 
+// "I added that the table's at 7pm": a clause added to a message ("added that event" is a record).
+const CONTENT_CLAUSE = /^that\s+(?:the|it|it's|he|he's|she|she's|they|they're|you|you're|we|we're|i|i'm|there|there's|his|her|your|their|our)\b/;
+
 // The antecedent of "which I added" / "that I added" when it is words of a message.
 const RELATIVE_TO_WORDS = /\b(?:message|text|email|draft|reply|note|line|sentence|wording)\b[^.;:!?]*,?\s+(?:which|that)\s*$/;
 
@@ -113,7 +116,7 @@ function kindOf(verb: string, object: string, fallback: ActionKind): ActionKind 
     if (TO_CONTACTS.test(object)) return "contact";
   }
   if ((kind === "add" || kind === "remove" || kind === "change") && QUOTED_OBJECT.test(object)) return "edit";
-  return kind === "add" && MESSAGE_CONTENT.test(object) ? "compose" : kind;
+  return kind === "add" && (MESSAGE_CONTENT.test(object) || CONTENT_CLAUSE.test(object)) ? "compose" : kind;
 }
 
 export interface ClaimedAction {

@@ -158,6 +158,7 @@ const opensWithVerb = (text: string) => {
 // "Julia and Grace ", "Dr Tan and Bo ": the last two items of a list of names, then the value.
 const LIST_TAIL = /,\s*(?:[\p{L}'.-]+\s+){1,2}and\s+(?:[\p{L}'.-]+\s+){1,2}(?:on\s+|at\s+|next\s+|this\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?$/u;
 
+const COORDINATED_SUBJECTS = /^\s*(?:[\p{L}'.-]+\s+){1,2}(?:and|&)\s+(?:[\p{L}'.-]+\s+){1,2}$/u;
 const SUBJECTLESS_BUT = /^but\s+(?:also\s+|still\s+|just\s+)?(?:hasn't|has|hadn't|had|isn't|is|wasn't|was|won't|will|can't|can|doesn't|does|didn't|did|never|already)\b/;
 const SUBJECTLESS_AND = /^(?:also\s+|still\s+|then\s+)?(?:hasn't|has|hadn't|had|isn't|is|aren't|are|wasn't|was|weren't|were|won't|will|can't|can|doesn't|does|didn't|did)\s/;
 
@@ -188,7 +189,10 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // " and " ends a clause on both sides of the value: "maths at 4.40 and English in E2".
   // A past verb right after "and" shares the subject before it: "texted Ken and said you'll come Sat".
   const and = text.slice(clause0, o.start).lastIndexOf(" and ");
-  const start = and >= 0 && !opensWithVerb(text.slice(clause0 + and + 5, o.start)) ? clause0 + and + 5 : clause0;
+  // Two subjects joined by "and" right before the value share it: "Bev and Sarah B haven't given you
+  // a firm yes".
+  const coordinated = COORDINATED_SUBJECTS.test(text.slice(clause0, o.start));
+  const start = and >= 0 && !coordinated && !opensWithVerb(text.slice(clause0 + and + 5, o.start)) ? clause0 + and + 5 : clause0;
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;

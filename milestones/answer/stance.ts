@@ -136,6 +136,9 @@ const KEPT_OUT_AFTER = /^\s*(?:\([^)]*\)\s*)?out\b/;
 // "I wouldn't count on it being free", "not sure it's still covered": a doubt anywhere earlier in
 // the clause holds back what follows it.
 const DOUBTED = /\b(?:wouldn't|don't|doesn't|didn't|can't|couldn't|(?:would|do|does|can|could) not)\s+(?:count|bank|rely)\s+on\b|\bnot (?:sure|certain)\b|\bunlikely\b|(?<!\b(?:no|without a|beyond|beyond a)\s)\bdoubt(?:ful)?\b/;
+// "I couldn't find anything saying it's arrived", "there's no sign that it came", "nothing shows it
+// was paid": what no record says is denied, not asserted.
+const NO_EVIDENCE = /\b(?:(?:couldn't|could not|can't|cannot|didn't|did not|don't|do not)\s+(?:find|see|spot)\s+(?:anything|any\s+\S+|a\s+\S+|something)?\s*(?:saying|that says|that said|showing|that shows|confirming|to say|to show)|nothing\s+(?:\S+\s+){0,3}?(?:says|saying|said|shows|showing|showed|confirms|confirming)|no\s+(?:sign|record|mention|evidence|confirmation)\s+(?:that|of)(?:\s+it)?)\b/;
 // "sent it to the group without Sarah K": the words right after the cue. ("Nothing except the 9:30
 // barber" names what there is, and "£120 excluding the £20 deposit" states the deposit.)
 const EXCLUDED = /\bwithout\s+(?:\S+\s+)?$/;
@@ -212,7 +215,7 @@ export type Stance = "asserted" | "denied" | "old" | "reported" | "past";
 export function stanceAt(text: string, start: number, end: number, wasTrue = false, isSubject?: (speaker: string) => boolean): Stance {
   const before = clauseBefore(text, start).replace(/\b(said|says|say) (yes|no|so)\b/g, " ");
   const after = text.slice(end);
-  if (deniedBefore(before) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ") || DOUBTED.test(before)) return "denied";
+  if (deniedBefore(before) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ") || DOUBTED.test(before) || NO_EVIDENCE.test(before)) return "denied";
   if (isOldValue(before, text.slice(start, end)) || corrected(before, NEGATION_WINDOW)) return "old";
   // An apposition names what the words before its comma named: "your original seats, 34A and 34B".
   // ("..., 34A and 34B": the second of two coordinated values too.)
@@ -252,6 +255,8 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
 export const statedAt = (text: string, start: number, end: number) => {
   const s = stanceAt(text, start, end);
   if (s === "denied" || s === "old") return false;
+  // A word asked about states nothing: a table's "Delivered?" cell, answered by the next cell.
+  if (/^\?\s*[;:]/.test(text.slice(end))) return false;
   // A subject that opens its clause is denied by a negated verb after it, also when another
   // subject is coordinated with it: "Bev and Sarah B haven't replied".
   const after = text.slice(end);

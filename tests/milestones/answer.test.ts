@@ -774,3 +774,16 @@ test("\"Sent from a mobile number\" says where a message came from; \"it was sti
   assert.equal(judge(dinner, "Dinner at Ikuta-tei: it was still showing 19:00 for 3 people. It is now 19:30."), 1);
   assert.equal(judge(dinner, "The dinner is at 19:00; Daichi said 19:30."), 0);
 });
+
+test("what no record says is denied; a \"Delivered?\" cell asks; \"added that ...\" adds words; two subjects share the value after them", () => {
+  const book = { claims: [[["arrived", "came"], ["Friday"]]] };
+  assert.equal(judge(book, "It arrived on Friday: Chidi texted that it's on the side."), 1);
+  assert.equal(judge(book, "I couldn't find anything saying it's arrived yet. It was due on Friday."), 0);
+  assert.equal(judge(book, "There's no sign that it arrived, though it was due on Friday."), 0);
+  assert.equal(judge(book, "I couldn't find the order.\n\n| What | Details |\n|---|---|\n| Expected | Friday |\n| Delivered? | No confirmation |"), 0);
+  assert.deepEqual(claimedActions(t("I texted Nkechi too, and I added that the table's at 7pm.")).map((a) => a.kind), ["message", "compose"]);
+  assert.deepEqual(claimedActions(t("I added that event to your calendar.")).map((a) => a.kind), ["calendar"]);
+  const bev = { claims: [["Chioma"]], distractors: [{ about: [["Bev"]], value: ["haven't given"] }] };
+  assert.equal(judge(bev, "Chioma is in. Bev and Sarah B haven't given you a firm yes yet."), 0);
+  assert.equal(judge(bev, "Chioma is in, and Sarah B and Dan haven't given an answer; Bev is coming."), 1);
+});
