@@ -8,8 +8,8 @@ import type { DateValue, Span, TimeValue } from "./values.js";
 // in London" when it is 4 am there, or "16:00 GMT, which is 9:00 am your time" when it is 8:00.
 // Such a time is a fact of the world, not of the scenario, and no scenario lists it, so a wrong one
 // fails any answer, as a wrong "today" does. Only explicit forms are read: "it's only 5 am in
-// London" (the time there now), "it's now 10:30pm, so ..." (the time now on the user's clock), and a time on one clock annotating a time on the other (a bracket,
-// "which is", "that's", "=").
+// London" (the time there now), "it's now 10:30pm, so ..." (the time now on the user's clock),
+// and a time on one clock annotating a time on the other (a bracket, "which is", "that's", "=").
 
 export interface WrongClock { said: string; statement: string; expected: string }
 
