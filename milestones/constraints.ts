@@ -135,8 +135,8 @@ export interface MisstatedMessage { step: number; reason: string; statement: str
 const misstatementOf = (ctx: CompareContext, reader: Reader, text: string, said: () => readonly Statement[]) =>
   cachedIn(ctx, MISSTATED, `${reader.ref.time}\u0000${text}`, () => misstatement(reader, said(), ctx.zone));
 
-/** A fact of the world that no scenario lists, misstated: what day today is, the time on another
- *  place's clock, the weekday of a date. Null when the statements misstate none of them. */
+/** A fact of the world that no scenario lists, misstated: what day today is, the time now or on
+ *  another place's clock, the weekday of a date. Null when the statements misstate none of them. */
 function misstatement(reader: Reader, said: readonly Statement[], zone: string): Misstatement | null {
   const today = wrongToday(said, reader.ref.time.slice(0, 10));
   if (today) return { reason: `the answer says "${today.said}", but today is ${today.today}`, statement: today.statement, wrong_today: today };
@@ -187,18 +187,11 @@ function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefor
   return null;
 }
 
-/** The compiled checks of a constraint for answers written on one day (relative dates resolve
- *  against it), kept in the scoring run's context. */
-function compiled<T>(ctx: CompareContext, key: object, day: string, make: () => T): T {
-  let byDay = ctx.answers.get(key) as Map<string, T> | undefined;
-  if (!byDay) ctx.answers.set(key, byDay = new Map());
-  let hit = byDay.get(day);
-  if (hit === undefined) byDay.set(day, hit = make());
-  return hit;
-}
 
 function distractorsOf(c: { distractors?: readonly DistractorSpec[] }, r: ReadReply, ctx: CompareContext, day: string): Distractor[] {
-  return compiled(ctx, c, `d${day}`, () => [
+  // A constraint's checks compile once per day its answers are written on (relative dates resolve
+  // against it).
+  return cachedIn(ctx, c, `d${day}`, () => [
     ...(c.distractors ?? []).map((d) => compileDistractor(d, r.reader.ref)),
     ...ctx.stale.map((d) => compileDistractor(d, r.reader.ref)),
   ]);
@@ -212,7 +205,7 @@ export function responseOutcome(c: ResponseConstraint, reply: Reply, ctx: Compar
   const fault = replyFaults(r, c.max_words, done, ctx);
   if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
   const day = reply.step.time.slice(0, 10);
-  const facts = compiled(ctx, c, day, () => [
+  const facts = cachedIn(ctx, c, day, () => [
     ...(c.claims ?? []).map((claim) => compileClaim(claim, r.reader.ref)),
     ...(c.facts ?? []).map((f) => compileFact(f, r.reader.ref)),
   ]);

@@ -74,8 +74,8 @@ export interface ScoreReport {
   /** 0.5 per write step that left a net change no matched milestone explains. */
   frame_factor: number;
   unaccounted_changes: UnaccountedChange[];
-  /** Agent messages that misstate a fact of the world (what day today is, the time on another
-   *  clock, a date's weekday), whichever milestone reads them: each fails the trajectory. */
+  /** Agent messages that misstate a fact of the world (what day today is, the time now or on
+   *  another clock, a date's weekday), whichever milestone reads them: each fails the trajectory. */
   misstatements: MisstatedMessage[];
   minefield_similarity: number;
   milestones: NodeReport[];
