@@ -5,6 +5,7 @@ import type { Distractor, Fact, Group } from "./facts.js";
 import { bound, isQuestion, type Statement } from "./parse.js";
 import { clauseBefore, stanceAt, statedAt, wrongValueExcused } from "./stance.js";
 import { sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
+import { openingVerdict, verdictAsked } from "./verdict.js";
 
 // Facts held, contradicted or missing, and distractors asserted, over an answer's statements.
 // A fact holds when one statement, read with its context, asserts every one of its groups, and no
@@ -117,19 +118,38 @@ function contradiction(reader: Reader, s: Statement, fact: Fact): string | null 
   return null;
 }
 
+/** A statement under a heading or lead-in that states its own value of a fact's type, none of the
+ *  fact's: the context's value is not its. A table row "Wed 21 Oct | 7:30am to 8:00pm" under
+ *  "Monday 19th's long day is Sarah B's" gives the times of the 21st, not of Monday. */
+function ownValueDiffers(reader: Reader, s: Statement, fact: Fact): boolean {
+  if (!s.context) return false;
+  return fact.values.some((g) => {
+    const typed = g.alternatives.find((a) => a.value)?.value;
+    if (!typed || occurrences(reader, s.text, g).length > 0) return false;
+    return reader.values(s.text, typed.type).some((span) => statedAt(s.text, span.start, span.end));
+  });
+}
+
 const subjectKey = (fact: Fact) => fact.about.map((g) => g.label).sort().join("|");
 
 export function readFacts(reader: Reader, statements: readonly Statement[], facts: readonly Fact[]): FactReading[] {
   // A question may carry a fact (a clarifying question names what it asks about).
   const asserting = statements.filter((s) => s.kind !== "code");
+  const opening = openingVerdict(statements);
   return facts.map((fact, i) => {
     const groups = [...fact.about, ...fact.values];
+    // The yes or no the reply opens with is its answer: words of the other verdict later on
+    // ("Not yet ... a courier text came in") do not turn it round.
+    const asked = opening && verdictAsked(groups.flatMap((g) => g.alternatives.map((a) => a.words)));
+    if (opening && asked && asked !== opening.verdict) {
+      return { fact: fact.label, status: "contradicted" as const, statement: opening.statement, asserted: `${opening.verdict} (the opening verdict)` };
+    }
     // Another fact about the same subject may stand between ("the appointment is tomorrow, Tue 24
     // Nov, at 10:30" holds both its date and its time); one about another subject may not.
     const subject = subjectKey(fact);
     const foreign = facts.filter((f, j) => j !== i && !(subject !== "" && subjectKey(f) === subject)).flatMap((f) => [...f.about, ...f.values])
       .filter((g) => !groups.some((own) => own.label === g.label));
-    const held = asserting.find((s) => holdsIn(reader, bound(s), groups, foreign));
+    const held = asserting.find((s) => holdsIn(reader, bound(s), groups, foreign) && !ownValueDiffers(reader, s, fact));
     if (held) return { fact: fact.label, status: "held" as const, statement: bound(held) };
     if (fact.contradiction) {
       for (const s of asserting) {

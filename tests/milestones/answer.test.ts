@@ -787,3 +787,19 @@ test("what no record says is denied; a \"Delivered?\" cell asks; \"added that ..
   assert.equal(judge(bev, "Chioma is in. Bev and Sarah B haven't given you a firm yes yet."), 0);
   assert.equal(judge(bev, "Chioma is in, and Sarah B and Dan haven't given an answer; Bev is coming."), 1);
 });
+
+test("the yes or no a reply opens with is its answer; a row's own date is not its heading's", () => {
+  const book = { claims: [[["yes", "arrived", "came"], ["Friday"]]] };
+  assert.equal(judge(book, "Yes, it arrived on Friday: Chidi texted that it's on the side."), 1);
+  assert.equal(judge(book, "**Yes!** Chidi texted on Friday that it came."), 1);
+  assert.equal(judge(book, "Not yet, by the look of it. On Friday a courier text came in saying nobody was in."), 0);
+  assert.equal(judge(book, "No. A text came in on Friday saying they had tried to deliver it."), 0);
+  // "No" naming what there is none of is no verdict.
+  assert.equal(judge(book, "No need to chase it: it came on Friday."), 1);
+  const clash = { claims: [[["no"], ["Thursday"]]] };
+  assert.equal(judge(clash, "Yes: the dentist clashes with it on Thursday."), 0);
+  const shift = { claims: [[{ date: "2026-11-16" }, { time: "07:30" }]] };
+  assert.equal(judge(shift, "Monday 16 Nov's long day is Sarah B's, so she covers it.\n\n| Shift | Date | Time |\n|---|---|---|\n| Next | Wed 18 Nov | 7:30am to 8pm |"), 0);
+  assert.equal(judge(shift, "Your next shift is the long day.\n\n| Shift | Date | Time |\n|---|---|---|\n| Next | Mon 16 Nov | 7:30am to 8pm |"), 1);
+  assert.equal(judge(shift, "Your next shift is Monday 16 Nov:\n- 7:30am to 8pm on Puffin Ward"), 1);
+});
