@@ -91,7 +91,7 @@ const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)
 
 // Words added to a message or draft being written: "I added a thanks for the flowers", "I added
 // the water note" (a note may be in a text as much as on a record).
-const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:[\p{L}'-]+\s+)?(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations|note|detail|details|bit|reminder)\b/u;
+const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:[\p{L}'-]+\s+){0,3}(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations|note|detail|details|bit|reminder)\b/u;
 
 // "I added that the table's at 7pm": a clause added to a message ("added that event" is a record).
 const CONTENT_CLAUSE = /^that\s+(?:the|it|it's|he|he's|she|she's|they|they're|you|you're|we|we're|i|i'm|there|there's|his|her|your|their|our)\b/;

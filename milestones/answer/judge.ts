@@ -118,16 +118,18 @@ function contradiction(reader: Reader, s: Statement, fact: Fact): string | null 
   return null;
 }
 
+/** The text states a value of the type of the group's typed alternative, none of the group's. */
+function ownValueOfType(reader: Reader, text: string, g: Group): boolean {
+  const typed = g.alternatives.find((a) => a.value)?.value;
+  if (!typed || occurrences(reader, text, g).length > 0) return false;
+  return reader.values(text, typed.type).some((span) => statedAt(text, span.start, span.end));
+}
+
 /** A statement under a heading or lead-in that states its own value of a fact's type, none of the
  *  fact's: the context's value is not its. A table row "Wed 21 Oct | 7:30am to 8:00pm" under
  *  "Monday 19th's long day is Sarah B's" gives the times of the 21st, not of Monday. */
 function ownValueDiffers(reader: Reader, s: Statement, fact: Fact): boolean {
-  if (!s.context) return false;
-  return fact.values.some((g) => {
-    const typed = g.alternatives.find((a) => a.value)?.value;
-    if (!typed || occurrences(reader, s.text, g).length > 0) return false;
-    return reader.values(s.text, typed.type).some((span) => statedAt(s.text, span.start, span.end));
-  });
+  return s.context !== "" && fact.values.some((g) => ownValueOfType(reader, s.text, g));
 }
 
 const subjectKey = (fact: Fact) => fact.about.map((g) => g.label).sort().join("|");

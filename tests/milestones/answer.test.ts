@@ -783,6 +783,7 @@ test("what no record says is denied; a \"Delivered?\" cell asks; \"added that ..
   assert.equal(judge(book, "I couldn't find the order.\n\n| What | Details |\n|---|---|\n| Expected | Friday |\n| Delivered? | No confirmation |"), 0);
   assert.deepEqual(claimedActions(t("I texted Nkechi too, and I added that the table's at 7pm.")).map((a) => a.kind), ["message", "compose"]);
   assert.deepEqual(claimedActions(t("I added that event to your calendar.")).map((a) => a.kind), ["calendar"]);
+  assert.deepEqual(claimedActions(t("I added the water and famotidine details so Mark doesn't take the bowl away.")).map((a) => a.kind), ["compose"]);
   const bev = { claims: [["Chioma"]], distractors: [{ about: [["Bev"]], value: ["haven't given"] }] };
   assert.equal(judge(bev, "Chioma is in. Bev and Sarah B haven't given you a firm yes yet."), 0);
   assert.equal(judge(bev, "Chioma is in, and Sarah B and Dan haven't given an answer; Bev is coming."), 1);
