@@ -29,6 +29,12 @@ function subjectWords(title: string): string[] {
   return [...new Set([...tokens.filter(naming), ...pairs])];
 }
 
+/** A place's name, the part before its address ("Ember & Vine" of "Ember & Vine, 42 Tib Street"). */
+function placeName(location: string | null | undefined): string | undefined {
+  const name = (location ?? "").split(/\s+-\s+|,/)[0]!.trim();
+  return name.length >= 4 && !/^\d/.test(name) ? name : undefined;
+}
+
 const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });
 
 /** An event's start as it stood at `now`: the first version not yet replaced. */
@@ -54,6 +60,11 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
   // from Halyard's office on 27 Oct" is not about the partner meeting that was on the 27th.
   const titles = new Map<string, number>();
   for (const ws of words.values()) for (const w of ws) titles.set(w, (titles.get(w) ?? 0) + 1);
+  const places = new Map<string, number>();
+  for (const e of protagonist.calendar_events) {
+    const p = placeName(e.location)?.toLowerCase();
+    if (p) places.set(p, (places.get(p) ?? 0) + 1);
+  }
   for (const event of protagonist.calendar_events) {
     if (event.all_day) continue;
     const about = words.get(event)!.filter((w) => titles.get(w) === 1);
@@ -61,14 +72,19 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
     // A record a message made outdated ("moved us to 7pm not 7.30"; the calendar still says 19:30).
     if (event.outdated && local(event.outdated.since, zone) <= now) {
       const was = local(currentStart(event, now, zone), zone), is = local(event.outdated.start, zone);
+      // The message that moved it and the answers about it name it by its place as often as by
+      // its title ("your birthday dinner at Ember & Vine" is "My big 4-2 dinner"), when no other
+      // event is there.
+      const place = placeName(event.location);
+      const named = place && places.get(place.toLowerCase()) === 1 ? [...about, place] : about;
       // Another event that shares a word of its title at that time ("Northbank follow-up: Harriet",
       // 8:00) makes the value true of something an answer may name the same way.
       const own = words.get(event)!;
       if (was.toFormat("HH:mm") !== is.toFormat("HH:mm") && !heldNow(own, was.toFormat("HH:mm"), null, own)) {
-        out.push({ about: [about], value: { time: was.toFormat("HH:mm") }, was_true: true });
+        out.push({ about: [named], value: { time: was.toFormat("HH:mm") }, was_true: true });
       }
       if (was.toISODate() !== is.toISODate() && !heldNow(own, null, was.toISODate(), own)) {
-        out.push({ about: [about], value: { date: was.toISODate()! }, was_true: true });
+        out.push({ about: [named], value: { date: was.toISODate()! }, was_true: true });
       }
     }
     // The version current at "now": the first revision not yet replaced, else the final fields.

@@ -19,7 +19,7 @@ const withOutdated = (outdated: unknown) => {
 test("an outdated record's start is a stale value from the message on, not before", () => {
   const p = withOutdated({ since: "2026-10-28T18:02:00", start: "2026-10-29T19:30:00", by: "sms_jess_1" });
   const dinner = (at: string) => staleValues(p, at).filter((d) => JSON.stringify(d).includes("dinner"));
-  assert.deepEqual(dinner("2026-10-28T20:00:00"), [{ about: [["dinner", "jess", "dinner with", "dinner jess", "with jess", "jess dinner"]], value: { time: "19:00" }, was_true: true }]);
+  assert.deepEqual(dinner("2026-10-28T20:00:00"), [{ about: [["dinner", "jess", "dinner with", "dinner jess", "with jess", "jess dinner", "Luca's"]], value: { time: "19:00" }, was_true: true }]);
   assert.deepEqual(dinner("2026-10-28T18:00:00"), []);
 });
 
@@ -38,4 +38,15 @@ test("a place an event moved from is a stale value: its name, not its address", 
   const places = (at: string) => staleValues(p, at).filter((d) => typeof d === "object" && "value" in d && Array.isArray(d.value)).map((d) => (d as { value: unknown }).value);
   assert.deepEqual(places("2026-10-28T09:00:00"), [["Zuni Cafe"]]);
   assert.deepEqual(places("2026-10-26T09:00:00"), []);
+});
+
+test("an outdated record is named by its place as well as its title, when no other event is there", () => {
+  const p = withOutdated({ since: "2026-10-28T18:02:00", start: "2026-10-29T19:30:00", by: "sms_jess_1" });
+  (p.calendar_events[0] as Record<string, unknown>).location = "Ember & Vine, 42 Tib Street";
+  const about = staleValues(p, "2026-10-28T20:00:00").filter((d) => JSON.stringify(d).includes("dinner")).map((d) => (d as { about: string[][] }).about[0]!);
+  assert.ok(about.length === 1 && about[0]!.includes("Ember & Vine") && about[0]!.includes("dinner"), JSON.stringify(about));
+  const shared = withOutdated({ since: "2026-10-28T18:02:00", start: "2026-10-29T19:30:00", by: "sms_jess_1" });
+  for (const e of shared.calendar_events.slice(0, 2)) (e as Record<string, unknown>).location = "Ember & Vine, 42 Tib Street";
+  const sharedAbout = staleValues(shared, "2026-10-28T20:00:00").filter((d) => JSON.stringify(d).includes("dinner")).map((d) => (d as { about: string[][] }).about[0]!);
+  assert.ok(sharedAbout.every((a) => !a.includes("Ember & Vine")), JSON.stringify(sharedAbout));
 });
