@@ -29,10 +29,11 @@ function subjectWords(title: string): string[] {
   return [...new Set([...tokens.filter(naming), ...pairs])];
 }
 
-/** A place's name, the part before its address ("Ember & Vine" of "Ember & Vine, 42 Tib Street"). */
+/** A place's name, the part before its address ("Helen's" of "Helen's - 23 Ballarat St", "Ember &
+ *  Vine" of "Ember & Vine, 42 Tib Street"). */
 function placeName(location: string | null | undefined): string | undefined {
   const name = (location ?? "").split(/\s+-\s+|,/)[0]!.trim();
-  return name.length >= 4 && !/^\d/.test(name) ? name : undefined;
+  return name.length >= 3 ? name : undefined;
 }
 
 const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });
@@ -76,7 +77,7 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
       // its title ("your birthday dinner at Ember & Vine" is "My big 4-2 dinner"), when no other
       // event is there.
       const place = placeName(event.location);
-      const named = place && places.get(place.toLowerCase()) === 1 ? [...about, place] : about;
+      const named = place && !/^\d/.test(place) && places.get(place.toLowerCase()) === 1 ? [...about, place] : about;
       // Another event that shares a word of its title at that time ("Northbank follow-up: Harriet",
       // 8:00) makes the value true of something an answer may name the same way.
       const own = words.get(event)!;
@@ -96,8 +97,8 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
     for (const old of versions.slice(0, currentIndex)) {
       // A place the event moved from ("Helen's - 23 Ballarat St" before it moved to Jo's): its
       // name, the part before the address.
-      const place = "location" in old && typeof old.location === "string" ? old.location.split(/\s+-\s+|,/)[0]!.trim() : "";
-      if (place.length >= 3 && !placeNow.includes(place.toLowerCase())) out.push({ about: [about], value: [place], was_true: true });
+      const place = "location" in old && typeof old.location === "string" ? placeName(old.location) : undefined;
+      if (place && !placeNow.includes(place.toLowerCase())) out.push({ about: [about], value: [place], was_true: true });
       if (!old.start || old.start === startNow) continue;
       const was = local(old.start, zone), is = local(startNow, zone);
       if (was.toFormat("HH:mm") !== is.toFormat("HH:mm") && !heldNow(about, was.toFormat("HH:mm"), null)) {
