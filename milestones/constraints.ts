@@ -187,7 +187,6 @@ function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefor
   return null;
 }
 
-
 function distractorsOf(c: { distractors?: readonly DistractorSpec[] }, r: ReadReply, ctx: CompareContext, day: string): Distractor[] {
   // A constraint's checks compile once per day its answers are written on (relative dates resolve
   // against it).
