@@ -90,8 +90,15 @@ export function wrongClock(reader: Reader, statements: readonly Statement[], zon
   // The days around the message: a week before to three weeks after. A clock is another place's
   // when it differs from the user's on every one: "6:30am PST" is the user's own clock after their
   // clock change, though not before it.
-  const around = Array.from({ length: 29 }, (_, n) => now.plus({ days: n - 7 }));
-  const elsewhere = (c: Clock) => around.every((d) => d.setZone(c.zone).offset !== d.offset);
+  // Both are built on first use: most statements give no time, and zone arithmetic costs.
+  let days29: DateTime[] | undefined;
+  const around = () => (days29 ??= Array.from({ length: 29 }, (_, n) => now.plus({ days: n - 7 })));
+  const apartZones = new Map<string, boolean>();
+  const elsewhere = (c: Clock) => {
+    let e = apartZones.get(c.zone);
+    if (e === undefined) apartZones.set(c.zone, (e = around().every((d) => d.setZone(c.zone).offset !== d.offset)));
+    return e;
+  };
   for (const s of statements) {
     if (s.question || s.kind === "quote" || s.kind === "code" || s.kind === "section") continue;
     const text = s.text;
@@ -129,7 +136,7 @@ export function wrongClock(reader: Reader, statements: readonly Statement[], zon
       if (!LINK.test(link) || elsewhere(before) === elsewhere(after)) continue;
       const first = rangeStart(text, times, i - 1);
       const starts = first.value.meridiemKnown ? [minutesOf(first.value)] : [minutesOf(first.value) % 720, (minutesOf(first.value) % 720) + 720];
-      const expected = starts.flatMap((m) => (days ??= daysOf(reader, text, now, around)).map((d) => convert(m, d, before.zone, after.zone)));
+      const expected = starts.flatMap((m) => (days ??= daysOf(reader, text, now, around())).map((d) => convert(m, d, before.zone, after.zone)));
       if (expected.every((e) => apart(t.value, e) > (/about|around|roughly|~/.test(link) ? 30 : 1))) {
         return { said: text.slice(first.start, t.end + (clock?.length ?? 0)).trim(), statement: text, expected: `${show(convert(starts[0]!, now.startOf("day"), before.zone, after.zone))} ${after.name === user.name ? "on your clock" : `in ${after.name}`} today` };
       }

@@ -56,12 +56,36 @@ export function occurrences(reader: Reader, text: string, group: Group): Occurre
 // "two weeks", "3 days": a number of a unit of time is a duration, not a wrong count of what is asked.
 const DURATION_AFTER = /^\s*(?:more\s+|whole\s+|full\s+)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)\b/;
 
+// "Helen's bringing wine", "Tom's not coming": a name's "'s" before a verb is "is" or "has", not the
+// possessive that names a place ("at Helen's", "Helen's wedding", "Helen's, 7:30"). The tagger reads
+// the next word after "the", where a noun ("wedding", "booking") stays a noun.
+const VERB_AFTER_THE = new Map<string, boolean>();
+const PRONOUN_S = /^(?:it|that|this|what|there|here|who|he|she|where|when|how|let|one|everyone|someone|nobody)'s$/;
+const FINITE = /^(?:is|was|are|were|will|would|can|could|has|had|does|did|should|may|might|must)$/;
+const PLACE_BEFORE_S = /\b(?:at|to|from|round|near|by|outside|in|into|towards?|via|of)\s+$/;
+function contracted(text: string, o: Occurrence, words: string): boolean {
+  if (!/'s$/.test(words) || PRONOUN_S.test(words) || PLACE_BEFORE_S.test(text.slice(0, o.start))) return false;
+  const next = /^\s+(?:(?:also|already|just|still)\s+)?([a-z]+)\b/.exec(text.slice(o.end))?.[1];
+  if (!next) return false;
+  if (next === "not") return true;
+  // "Helen's is the venue": a finite verb after it makes the possessive a noun phrase.
+  if (FINITE.test(next)) return false;
+  let verb = VERB_AFTER_THE.get(next);
+  if (verb === undefined) {
+    const tags = (nlp(`the ${next}`).json() as { terms: { tags: string[] }[] }[])[0]?.terms[1]?.tags ?? [];
+    if (VERB_AFTER_THE.size > 10_000) VERB_AFTER_THE.clear();
+    VERB_AFTER_THE.set(next, verb = tags.includes("Verb"));
+  }
+  return verb;
+}
+
 function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[] {
   const out: Occurrence[] = [];
   for (const alt of group.alternatives) {
     const read = alt.value ? reader.values(text, alt.value.type) : [];
     for (const at of wordOccurrences(text, alt.words)) {
       const o = { start: at, end: at + alt.words.length };
+      if (contracted(text, o, alt.words)) continue;
       // A typed alternative's words inside another value of its type are that value: "at 7" in
       // "texted you at 7:15" is 7:15, not 7:00.
       if (alt.value && read.some((s) => overlaps(s, o) && !sameValue(alt.value!, s.value))) continue;
@@ -214,7 +238,11 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // Two subjects joined by "and" right before the value share it: "Bev and Sarah B haven't given you
   // a firm yes".
   const coordinated = COORDINATED_SUBJECTS.test(text.slice(clause0, o.start));
-  const start = and >= 0 && !coordinated && !opensWithVerb(text.slice(clause0 + and + 5, o.start)) ? clause0 + and + 5 : clause0;
+  let start = and >= 0 && !coordinated && !opensWithVerb(text.slice(clause0 + and + 5, o.start)) ? clause0 + and + 5 : clause0;
+  // A reason clause has its own subject: in "you missed her 6:30 call because you were on the phone
+  // with Alex" Alex is not said of the call.
+  const reason = text.slice(start, o.start).lastIndexOf(" because ");
+  if (reason >= 0) start += reason + " because ".length;
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;

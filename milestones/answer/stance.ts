@@ -46,6 +46,8 @@ const PAST_AFTER = new RegExp(
   `^\\s*(?:[,(]\\s*(?:(?:which|that)\\s+)?(?:${PAST_AUX}|(?:is|are)\\s+)?|\\s(?:which|that)\\s+${PAST_AUX}|${PAST_AUX})${PAST_VERB}|^\\s+${PAST_STATE}` +
   // a few words on, with an auxiliary: "your wednesday 7:30 flight (qf414) was cancelled"
   `|^(?:\\s*(?!now\\b)[\\w'-]+){1,2}\\s*(?:\\([^)]*\\))?\\s*(?:(?:(?:which|that)\\s+)?${PAST_AUX}${PAST_VERB}|${PAST_STATE})`);
+const ARROW_AFTER = /^[^;,!?\u2192]{0,16}?\s*(?:\u2192|->|=>|\u27f6|\u2794|\u27a1)/;
+const BEFORE_OPENING = /^\W*(?:before(?: that| the (?:change|fix|move|update))?|until now|till now|up to now|until today|at first)\s*,/;
 // "it was 9am until Thursday's fix": "until" after a dated value ends its time ("open 9am until
 // 5pm" states 9am).
 const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
@@ -240,6 +242,12 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
     if (isOldValue(outer, text.slice(start, end)) || corrected(outer, NEGATION_WINDOW)) return "old";
   }
   if (PAST_AFTER.test(after) || (UNTIL_AFTER.test(after) && hasCue(before, CUES.dating))) return "old";
+  // "08:00-09:00 → 09:00-10:00" under "What I changed": the value an arrow points away from, in a
+  // statement of a change ("Sat 7 Nov → Sun 8 Nov" for a night shift is a span).
+  if (ARROW_AFTER.test(after) && CHANGE_VERB.test(text)) return "old";
+  // A sentence that opens by dating itself before a change: "Before, it was set for 8:00", "Until
+  // now it was at 7". ("Before 8am it was closed" names a boundary, not the old state.)
+  if (BEFORE_OPENING.test(statementSoFar(text, start)) && hasCue(before, CUES.dating)) return "old";
   if ((hasCue(before, CUES.speech) || hasCue(before, CUES.attribution)) && !claimedBySpeaker(before, isSubject)) return "reported";
   // "the dinner is still at 7.30pm in your calendar": what a record says, named after the value
   // ("I've put it at 7.30pm in your calendar" is the assistant's own doing, and asserts it).

@@ -804,3 +804,19 @@ test("the yes or no a reply opens with is its answer; a row's own date is not it
   assert.equal(judge(shift, "Your next shift is the long day.\n\n| Shift | Date | Time |\n|---|---|---|\n| Next | Mon 16 Nov | 7:30am to 8pm |"), 1);
   assert.equal(judge(shift, "Your next shift is Monday 16 Nov:\n- 7:30am to 8pm on Puffin Ward"), 1);
 });
+
+test("\"Before, it was 8:00\" and \"08:00 → 09:00\" under a change give the old value; \"Helen's bringing wine\" names no place; a reason clause has its own subject", () => {
+  const call = { claims: [["9:00"]], distractors: [{ about: [["call"]], value: { time: "08:00" } }] };
+  assert.equal(judge(call, "Yes, the call is at 9:00 now. Before, the call was set for 8:00."), 1);
+  assert.equal(judge(call, "Yes, the call is at 9:00.\n\n### What I changed\n- **Time:** call 08:00–09:00 → **09:00–10:00**", { done: ["modify_calendar_event"] }), 1);
+  assert.equal(judge(call, "The call is at 9:00. The call is set for 8:00."), 0);
+  // An arrow outside a change is a span: a night shift "Sat 7 Nov → Sun 8 Nov".
+  assert.equal(judge(call, "Added the call:\n- call 08:00 → 09:00 on Sunday"), 0);
+  const venue = { claims: [["kladdkaka"]], distractors: [{ about: [["book club"]], value: ["Helen's"] }] };
+  assert.equal(judge(venue, "You said kladdkaka. At book club, Fiona's bringing cheese and Helen's bringing wine."), 1);
+  assert.equal(judge(venue, "You said kladdkaka. Book club is at Helen's on Tuesday."), 0);
+  assert.equal(judge(venue, "You said kladdkaka. Helen's is the venue for book club."), 0);
+  const caller = { claims: [["Amma"]], distractors: [{ about: [[{ time: "06:30" }]], value: ["Alex Romero"] }] };
+  assert.equal(judge(caller, "It was Amma. You missed her call at 6:30am because you were on the phone with Alex Romero."), 1);
+  assert.equal(judge(caller, "Alex Romero called at 6:30am; Amma called later."), 0);
+});
