@@ -73,6 +73,26 @@ function alternative(a: Exclude<PhraseAlternative, { person: string }>, ref: Ref
   return { words, value: typedPhrase(words, ref) };
 }
 
+// A phrase's auxiliary agrees with one subject; the answer's may have two ("Sarah and Bev haven't
+// confirmed" for "hasn't confirmed"). Each form is read as the other number's too.
+const NUMBER_PAIRS: readonly (readonly [string, string])[] = [["hasn't", "haven't"], ["has not", "have not"], ["isn't", "aren't"], ["is not", "are not"],
+  ["wasn't", "weren't"], ["was not", "were not"], ["doesn't", "don't"], ["does not", "do not"]];
+function otherNumber(words: string): string | null {
+  for (const [one, many] of NUMBER_PAIRS) {
+    for (const [from, to] of [[one, many], [many, one]] as const) {
+      const at = new RegExp(`(^|\\s)${from}(?=\\s|$)`).exec(words);
+      if (at) return words.slice(0, at.index) + at[1] + to + words.slice(at.index + at[0].length);
+    }
+  }
+  return null;
+}
+
+function alternatives(a: Exclude<PhraseAlternative, { person: string }>, ref: Reference): Alternative[] {
+  const first = alternative(a, ref);
+  const other = first.value === null ? otherNumber(first.words) : null;
+  return other === null ? [first] : [first, { words: other, value: null }];
+}
+
 const labelOf = (a: PhraseAlternative) => (typeof a === "string" ? a : JSON.stringify(a));
 
 export function compileGroup(p: Phrase, ref: Reference): Group {
@@ -82,7 +102,7 @@ export function compileGroup(p: Phrase, ref: Reference): Group {
     // A person is named, not typed: their names as the data has them are the words that name them.
     alternatives: alts.flatMap((a) => (typeof a === "object" && "person" in a
       ? (ref.people?.get(a.person) ?? [a.person]).map((name) => ({ words: normalize(name), value: null }))
-      : [alternative(a, ref)])),
+      : alternatives(a, ref))),
   };
 }
 

@@ -820,3 +820,10 @@ test("\"Before, it was 8:00\" and \"08:00 → 09:00\" under a change give the ol
   assert.equal(judge(caller, "It was Amma. You missed her call at 6:30am because you were on the phone with Alex Romero."), 1);
   assert.equal(judge(caller, "Alex Romero called at 6:30am; Amma called later."), 0);
 });
+
+test("a phrase's auxiliary is read in either number: \"hasn't confirmed\" also matches \"Sarah and Bev haven't confirmed\"", () => {
+  const bev = { claims: [["Chioma"]], distractors: [{ about: [["Bev", "Beverley"]], value: ["hasn't confirmed", "isn't coming"] }] };
+  assert.equal(judge(bev, "Chioma said yes. Sarah Byrne and Beverley haven't confirmed yet."), 0);
+  assert.equal(judge(bev, "Chioma said yes. Beverley and Joy aren't coming."), 0);
+  assert.equal(judge(bev, "Chioma said yes, and so did Beverley."), 1);
+});
