@@ -74,6 +74,8 @@ const PASSIVE = /\b(?:has|have) (?:now |also |just )?been (sent|saved|added|crea
 // you", "I've put together", "I cleared up the mix-up".
 // A participle followed by "by" ("a plumber sent by Don Ernesto") is someone else's doing.
 const NOT_AN_ACTION = /^\s+(?:you\b|up\b|together\b|through\b|by\b|out\b(?! to))/;
+// "I called her "Joanne (Jo)"", "called it 'the Friday slot'": naming, not phoning.
+const NAMING = /^\s+(?:him|her|them|it|this|that|(?:the|his|her|your|their)\s+\S+)\s+(?:\u0000|["'\u201c\u2018])/;
 // "I've called the pharmacy and texted Jess": further verbs joined to a claim.
 const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VERB}\\b`, "g");
 // A sentence that opens with the action, as a status line: "Calling the pharmacy now.", "Sent!",
@@ -151,7 +153,8 @@ export function claimedActions(text: string): ClaimedAction[] {
         const before = clauseBefore(sentence, m.index);
         // "Nothing has been sent to Vale yet", "no reply has been sent": a denial reports nothing.
         const conditional = CONDITIONAL.test(before) || NEGATION.test(before);
-        if (verb && !conditional && !NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) claim(verb, m[0], m.index + m[0].length, "send");
+        const rest = sentence.slice(m.index + m[0].length);
+        if (verb && !conditional && !NOT_AN_ACTION.test(rest) && !(verb === "called" && NAMING.test(rest))) claim(verb, m[0], m.index + m[0].length, "send");
       }
     }
     // A table's header ("Sent", "Status") or a heading is a label, not a report.

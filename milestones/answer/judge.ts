@@ -3,7 +3,7 @@ import { wordOccurrences } from "../text.js";
 import { extract, type Reference } from "./extract.js";
 import type { Distractor, Fact, Group } from "./facts.js";
 import { bound, isQuestion, type Statement } from "./parse.js";
-import { clauseBefore, stanceAt, statedAt, wrongValueExcused } from "./stance.js";
+import { clauseBefore, stanceAt, statedAt, writingDay, wrongValueExcused } from "./stance.js";
 import { sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
 import { openingVerdict, verdictAsked } from "./verdict.js";
 
@@ -309,6 +309,13 @@ const optionOfQuestion = (s: Statement) => (s.kind === "item" || s.kind === "row
 const speakerIs = (reader: Reader, about: readonly Group[]) => (about.length === 0 ? undefined
   : (speaker: string) => about.every((g) => occurrences(reader, speaker, g).length > 0));
 
+/** The day a message was written ("On 20 Oct he wrote ..."), unless the writing is what the
+ *  distractor is about ("Kate asked on Wednesday", when when Kate asked is the question). */
+function datesAWriting(reader: Reader, text: string, o: Occurrence, d: Distractor): boolean {
+  const verb = writingDay(text, o.start, o.end);
+  return verb !== null && !d.about.some((g) => occurrences(reader, text, g).some((x) => overlaps(x, verb)));
+}
+
 /** Distractors a statement asserts as current; a statement about another subject, a question, a
  *  quote or a code block asserts none. */
 export function readDistractors(reader: Reader, statements: readonly Statement[], distractors: readonly Distractor[]): DistractorReading[] {
@@ -324,7 +331,8 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
       const count = d.value.alternatives.some((a) => a.value?.type === "number");
       const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !right.some((r) => overlaps(r, o)) && !rangeEnd(text, o)
         && !(count && DURATION_AFTER.test(text.slice(o.end))) && aboutInClause(reader, s, text, o, d.about)
-        && !wrongValueExcused(text, o.start, o.end, d.wasTrue, reader.ref.time, speakerIs(reader, d.about), d.unsourced) && !sourceNumber(text, o, d));
+        && !wrongValueExcused(text, o.start, o.end, d.wasTrue, reader.ref.time, speakerIs(reader, d.about), d.unsourced) && !sourceNumber(text, o, d)
+        && !datesAWriting(reader, text, o, d));
       if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }
     }
   }

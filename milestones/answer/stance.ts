@@ -230,7 +230,9 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   if (/(?:^|;|::)\s*(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:[^;:]*$/.test(text.slice(0, start))) return "old";
   // What the user believed, as a label of its cell: a table's "What you remembered" column
   // ("You remembered right: 3pm" agrees, and asserts).
-  if (/(?:^|;|::)\s*[^;:]*\b(?:remembered|recalled|assumed|you thought)\b(?![^;:]*\b(?:right|rightly|correctly|correct)\b)[^;:]*:[^;:]*$/.test(text.slice(0, start))) return "reported";
+  // So is what someone asked for or proposed: a "Your draft / Nina's redline asked for" column beside
+  // "Agreed".
+  if (/(?:^|;|::)\s*[^;:]*\b(?:remembered|recalled|assumed|you thought|asked for|requested|proposed|counter-?offered|draft|redline)\b(?![^;:]*\b(?:right|rightly|correctly|correct)\b)[^;:]*:[^;:]*$/.test(text.slice(0, start))) return "reported";
   // "6.30am (was Wed 7.30)": a bracket opened by "was" holds the value replaced, up to a "to" or
   // "now" ("(was moved to 3pm)", "(was Wed, now 6.30am)").
   const open = text.lastIndexOf("(", start);
@@ -314,6 +316,24 @@ const OTHER_CLOCK = /^\s*(?:\([^)]*\)\s*)?(?!(?:your|our|local|my|the|a|an|this|
 
 const OWNED_BEFORE = /(?:\b(?:his|her|their|your|my|its|the|that|this)|'s)\s+$/;
 const DATE_WORDS = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:today|yesterday)\b|\d{1,2}[/.-]\d{1,2}|\d(?:st|nd|rd|th)\b/;
+const WRITES = "(?:wrote|texted|messaged|emailed|whatsapped|posted|replied|said|asked|told you|mentioned)";
+const WRITER_AFTER = new RegExp(`^\\s*,?\\s*(?:he|she|they|you|we|i|[\\p{L}'-]+)\\s+(${WRITES})\\b`, "u");
+const WRITTEN_ON = new RegExp(`\\b(${WRITES})\\s+(?:(?:you|her|him|them|me|us)\\s+)?(?:back\\s+)?on\\s+$`);
+
+/** "On 20 Oct he wrote ...", "he texted you on 20 Oct": a date that is the day of a writing, not of
+ *  what it says; the writing verb's span, or null. The date opens its clause ("finished the repair
+ *  on 6 November, he said ..." dates the repair). */
+export function writingDay(text: string, start: number, end: number): { start: number; end: number } | null {
+  if (!DATE_WORDS.test(text.slice(start, end))) return null;
+  const upTo = text.slice(0, start) + (/^on\s/.test(text.slice(start, end)) ? "on " : "");
+  const after = WRITER_AFTER.exec(text.slice(end));
+  if (after && /\bon\s+$/.test(upTo) && clauseBefore(text, start).replace(/^[^:]*:\s*$|^on$/, "") === "") {
+    const at = end + after[0].length - after[1]!.length;
+    return { start: at, end: at + after[1]!.length };
+  }
+  const before = WRITTEN_ON.exec(upTo);
+  return before ? { start: before.index + before[0].indexOf(before[1]!), end: before.index + before[0].indexOf(before[1]!) + before[1]!.length } : null;
+}
 const MESSAGE_AFTER = /^(?:'s)?\s+(?:whatsapps?|e-?mails?|texts?|messages?|sms|voicemails?|replies|reply|newsletters?|letters?|dms?)\b/;
 
 /** Inside quotation marks: someone's words, or a message's text, not the assistant's claim. */

@@ -827,3 +827,19 @@ test("a phrase's auxiliary is read in either number: \"hasn't confirmed\" also m
   assert.equal(judge(bev, "Chioma said yes. Beverley and Joy aren't coming."), 0);
   assert.equal(judge(bev, "Chioma said yes, and so did Beverley."), 1);
 });
+
+test("\"I called her 'Joanne (Jo)'\" names, it does not phone; \"on 20 Oct he wrote\" dates the writing, not what it says", () => {
+  assert.deepEqual(claimedActions(t("I called her \"Joanne (Jo)\" so he knows which Jo it is.")).map((a) => a.kind), []);
+  assert.deepEqual(claimedActions(t("I called her back and left a message.")).map((a) => a.kind), ["call"]);
+  const birthday = { claims: [["24 October"]], distractors: [{ about: [["birthday", "cumple"]], value: ["20 Oct"] }] };
+  assert.equal(judge(birthday, "His birthday is 24 October. On 20 Oct he wrote that his birthday party is on Saturday."), 1);
+  assert.equal(judge(birthday, "His birthday is 24 October: he texted you on 20 Oct about the birthday party."), 1);
+  assert.equal(judge(birthday, "His birthday is on 20 Oct; he said the party is the 24 October."), 0);
+});
+
+test("a column of what someone asked for or proposed reports its value beside the agreed one", () => {
+  const cap = { claims: [[{ amount: 50000, currency: "USD" }]], distractors: [{ about: [["fee cap"]], value: [{ amount: 40000, currency: "USD" }] }] };
+  const table = "| Term | Your draft asked for | Agreed with Julia |\n|---|---|---|\n| Legal fee cap | $40k | **$50k** |";
+  assert.equal(judge(cap, `Here is what they agreed:\n\n${table}`), 1);
+  assert.equal(judge(cap, "Here is what they agreed:\n\n| Term | Agreed with Julia |\n|---|---|\n| Legal fee cap | $40k |\n| Pool | $50k |"), 0);
+});
