@@ -26,6 +26,8 @@ const SAID_TODAY = [
   new RegExp(`^(?:it's|it is)\\s+${WEEKDAY}\\s+(?:today|now)\\b()`),
 ];
 
+const WHEN_DONE = /(?:\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|\b(?:earlier|later|already|just))\s+$/;
+
 export interface WrongToday { said: string; statement: string; today: string }
 
 /** The first statement that names a day other than `localDate` (YYYY-MM-DD, the protagonist's
@@ -38,6 +40,9 @@ export function wrongToday(statements: readonly Statement[], localDate: string):
     if (s.question || s.kind === "quote" || s.kind === "code" || s.kind === "section") continue;
     const said = SAID_TODAY.map((re) => re.exec(s.text)).find((m) => m !== null);
     if (!said) continue;
+    // "Yamato confirmed it at 12:14 today: Wednesday 11 November, 19:00-21:00": "today" dates the
+    // confirming, and the colon brings what was confirmed.
+    if (WHEN_DONE.test(s.text.slice(0, said.index))) continue;
     const named = WEEKDAYS.find((w) => w.startsWith(said[1]!.slice(0, 3)))!;
     let wrong = named !== weekday;
     const tail = said[2] ?? "";

@@ -843,3 +843,10 @@ test("a column of what someone asked for or proposed reports its value beside th
   assert.equal(judge(cap, `Here is what they agreed:\n\n${table}`), 1);
   assert.equal(judge(cap, "Here is what they agreed:\n\n| Term | Agreed with Julia |\n|---|---|\n| Legal fee cap | $40k |\n| Pool | $50k |"), 0);
 });
+
+test("\"confirmed at 12:14 today: Wednesday 11 November\" dates the confirming; \"Today: Wednesday 11 Nov\" names today", () => {
+  // WHEN is Wednesday 11 November 2026.
+  const today = { claims: [["19:00"]] };
+  assert.equal(judge(today, "Yamato confirmed the redelivery by email at 12:14 today: Thursday 12 November, 19:00-21:00."), 1);
+  assert.equal(judge(today, "Today: Thursday 12 November. The redelivery is at 19:00."), 0);
+});
