@@ -310,7 +310,7 @@ const speakerIs = (reader: Reader, about: readonly Group[]) => (about.length ===
   : (speaker: string) => about.every((g) => occurrences(reader, speaker, g).length > 0));
 
 /** The day a message was written ("On 20 Oct he wrote ..."), unless the writing is what the
- *  distractor is about ("Kate asked on Wednesday", when when Kate asked is the question). */
+ *  distractor is about ("Kate asked on Wednesday", when the question is when Kate asked). */
 function datesAWriting(reader: Reader, text: string, o: Occurrence, d: Distractor): boolean {
   const verb = writingDay(text, o.start, o.end);
   return verb !== null && !d.about.some((g) => occurrences(reader, text, g).some((x) => overlaps(x, verb)));

@@ -332,8 +332,11 @@ export function writingDay(text: string, start: number, end: number): { start: n
     return { start: at, end: at + after[1]!.length };
   }
   const before = WRITTEN_ON.exec(upTo);
-  return before ? { start: before.index + before[0].indexOf(before[1]!), end: before.index + before[0].indexOf(before[1]!) + before[1]!.length } : null;
+  if (!before) return null;
+  const at = before.index + before[0].indexOf(before[1]!);
+  return { start: at, end: at + before[1]!.length };
 }
+
 const MESSAGE_AFTER = /^(?:'s)?\s+(?:whatsapps?|e-?mails?|texts?|messages?|sms|voicemails?|replies|reply|newsletters?|letters?|dms?)\b/;
 
 /** Inside quotation marks: someone's words, or a message's text, not the assistant's claim. */
