@@ -56,10 +56,23 @@ export function occurrences(reader: Reader, text: string, group: Group): Occurre
 // "two weeks", "3 days": a number of a unit of time is a duration, not a wrong count of what is asked.
 const DURATION_AFTER = /^\s*(?:more\s+|whole\s+|full\s+)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)\b/;
 
+// Tagging a word costs far more than reading a clause, so each word is tagged once per lead word.
+const TAGGED = new Map<string, readonly string[]>();
+/** compromise's tags of `word` read after `lead` ("they texted", "the wedding"). */
+function tagsAfter(lead: string, word: string): readonly string[] {
+  const key = `${lead} ${word}`;
+  let tags = TAGGED.get(key);
+  if (tags === undefined) {
+    tags = (nlp(key).json() as { terms: { tags: string[] }[] }[])[0]?.terms[1]?.tags ?? [];
+    if (TAGGED.size > 10_000) TAGGED.clear();
+    TAGGED.set(key, tags);
+  }
+  return tags;
+}
+
 // "Helen's bringing wine", "Tom's not coming": a name's "'s" before a verb is "is" or "has", not the
 // possessive that names a place ("at Helen's", "Helen's wedding", "Helen's, 7:30"). The tagger reads
 // the next word after "the", where a noun ("wedding", "booking") stays a noun.
-const VERB_AFTER_THE = new Map<string, boolean>();
 const PRONOUN_S = /^(?:it|that|this|what|there|here|who|he|she|where|when|how|let|one|everyone|someone|nobody)'s$/;
 const FINITE = /^(?:is|was|are|were|will|would|can|could|has|had|does|did|should|may|might|must)$/;
 const PLACE_BEFORE_S = /\b(?:at|to|from|round|near|by|outside|in|into|towards?|via|of)\s+$/;
@@ -70,13 +83,7 @@ function contracted(text: string, o: Occurrence, words: string): boolean {
   if (next === "not") return true;
   // "Helen's is the venue": a finite verb after it makes the possessive a noun phrase.
   if (FINITE.test(next)) return false;
-  let verb = VERB_AFTER_THE.get(next);
-  if (verb === undefined) {
-    const tags = (nlp(`the ${next}`).json() as { terms: { tags: string[] }[] }[])[0]?.terms[1]?.tags ?? [];
-    if (VERB_AFTER_THE.size > 10_000) VERB_AFTER_THE.clear();
-    VERB_AFTER_THE.set(next, verb = tags.includes("Verb"));
-  }
-  return verb;
+  return tagsAfter("the", next).includes("Verb");
 }
 
 function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[] {
@@ -187,18 +194,9 @@ export function readFacts(reader: Reader, statements: readonly Statement[], fact
   });
 }
 
-// Tagging a word costs far more than reading a clause, so each word is tagged once.
-const VERB_WORDS = new Map<string, boolean>();
 const opensWithVerb = (text: string) => {
   const word = /^\s*(?:also\s+|then\s+)?([a-z']+)/.exec(text)?.[1];
-  if (!word) return false;
-  let verb = VERB_WORDS.get(word);
-  if (verb === undefined) {
-    const tags = (nlp(`they ${word}`).json() as { terms: { tags: string[] }[] }[])[0]?.terms[1]?.tags ?? [];
-    if (VERB_WORDS.size > 10_000) VERB_WORDS.clear();
-    VERB_WORDS.set(word, verb = tags.includes("PastTense"));
-  }
-  return verb;
+  return word !== undefined && tagsAfter("they", word).includes("PastTense");
 };
 
 // "Julia and Grace ", "Dr Tan and Bo ": the last two items of a list of names, then the value.
