@@ -229,17 +229,23 @@ const NOT_A_DATE_BEFORE = /(?:\b(?:unit|apt|apartment|flat|suite|lot|no\.?|numbe
 
 const PAST_HINT = /\b(?:was|were|had|did|went|came|got|sent|said|told|rang|saw|left|met|took|gave|made|paid|\w{2,}ed)\b/;
 
+// A text that opens with a day: a weekday, a month, a day of a month, a numeric date or a relative day.
+const DAY_FIRST = /^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{1,2}[/.]\d{1,2}\b|(?:today|tomorrow|tonight)\b)/;
+
 type DateReading = Pick<chrono.ParsedResult, "index" | "text" | "start">;
 
 /** "from Wed 4 Nov 16:10 to Thursday 5th November" is two dates, each with its own span: chrono
  *  reads it as one range, and the end is a date a reader takes as stated too ("moved to Thursday"). */
 function splitRange(r: chrono.ParsedResult): DateReading[] {
-  // "from 9 to 5 tomorrow" is a range of hours on one day: its end is a time.
-  if (!r.end || r.end.isCertain("hour") || !(["day", "weekday"] as const).some((k) => r.end!.isCertain(k))) return [r];
+  if (!r.end || !(["day", "weekday"] as const).some((k) => r.end!.isCertain(k))) return [r];
   const separators = [...r.text.matchAll(/\s*(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b)\s*/g)];
   const last = separators.at(-1);
   if (!last || last.index === 0) return [r];
   const cut = last.index! + last[0].length;
+  // "from 9 to 5 tomorrow" is a range of hours on one day: its end is a time. An end that opens
+  // with its own day is a second date ("from 10am to Thursday 29 Oct 3:30pm", "Thu 10/29 10am to
+  // Thu 10/29 at 3:30pm").
+  if (r.end.isCertain("hour") && !DAY_FIRST.test(r.text.slice(cut))) return [r];
   return [{ index: r.index, text: r.text.slice(0, last.index), start: r.start }, { index: r.index + cut, text: r.text.slice(cut), start: r.end }];
 }
 

@@ -241,7 +241,7 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // with Alex" Alex is not said of the call.
   const reason = text.slice(start, o.start).lastIndexOf(" because ");
   if (reason >= 0) start += reason + " because ".length;
-  const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
+  const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
   // "Meera's coming too but hasn't been down for anything": a "but" clause with no subject of its

@@ -78,7 +78,9 @@ const PART_OF_DAY = /^\W*(?:(?:early|late|mid)[\s-]?)?(?:morning|afternoon|eveni
 const NAMES_A_DAY = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|yesterday)\b|\d/i;
 // Singular personal pronouns only: "After that" and "This week" point at time, and "Don't mix them up"
 // at several things.
-const REFERS_BACK = /\b(?:it|its|he|him|his|she|her)\b/i;
+// "The email", "the text" in a short lead-in ("What the email says:") point back as "it" does: at
+// the writing the sentence before named ("I emailed Lars").
+const REFERS_BACK = /\b(?:it|its|he|him|his|she|her|the (?:e-?mail|text|message|reply|draft|note|sms|whatsapp))\b/i;
 /** A short heading or lead-in with such a pronoun ("What it says", "Here's what she wrote:") is
  *  about what the sentence before it named. */
 const refersBack = (text: string) => REFERS_BACK.test(text) && text.split(/\s+/).length <= 6;

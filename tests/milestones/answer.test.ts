@@ -460,10 +460,15 @@ test("{\"any\": \"date\"}: where the data holds no such value, any one given of 
   assert.equal(judge({ claims: [["call"]], distractors: [{ value: { any: "time" as const } }] }, "Call her back; she rang at 4.21."), 0);
 });
 
-test("\"from Wed 4 Nov to Thursday 5th November\" states both days; \"9 to 5\" is hours, not 4:51", () => {
+test("\"from Wed 4 Nov to Thursday 5th November\" and \"from 10am to Thu 12 Nov 3:30pm\" state both days; \"9 to 5\" is hours, not 4:51", () => {
   const show = (s: string) => extractDates(t(s), ref).map((x) => `${x.value.implied.month}-${x.value.implied.day}`);
   assert.deepEqual(show("It asks to move your check-up from Wed 4 Nov 16:10 to Thursday 5th November."), ["11-4", "11-5"]);
   assert.deepEqual(show("from 9 to 5 tomorrow"), ["11-12"]);
+  // An end that opens with its own day is a second date, also when it gives a time.
+  assert.deepEqual(show("They moved it from 10am to Thursday 12 Nov 3:30pm."), ["11-12"]);
+  assert.deepEqual(show("They asked to move it from Thu 12/11 10am to Fri 13/11 at 3:30pm."), ["11-12", "11-13"]);
+  assert.deepEqual(show("from 10am to 3pm on Thursday 12 Nov"), ["11-12"]);
+  assert.equal(judge({ claims: [[["3:30"], { date: "2026-11-12" }]] }, "They asked to move the partner meeting from Thu 12/11 10am to Thu 12/11 at 3:30pm."), 1);
   assert.deepEqual(extractTimes(t("open 9 to 5, or twenty to five")).map((x) => `${x.value.hour}:${x.value.minute}`), ["4:40"]);
   assert.equal(judge({ claims: [[["check-up"], { date: "2026-11-05" }]] }, "It asks to move your check-up from Wed 4 Nov 16:10 to **Thursday 5th November**."), 1);
 });
@@ -849,4 +854,16 @@ test("\"confirmed at 12:14 today: Wednesday 11 November\" dates the confirming; 
   const today = { claims: [["19:00"]] };
   assert.equal(judge(today, "Yamato confirmed the redelivery by email at 12:14 today: Thursday 12 November, 19:00-21:00."), 1);
   assert.equal(judge(today, "Today: Thursday 12 November. The redelivery is at 19:00."), 0);
+});
+
+test("\"What the email says:\" is read with the sentence before it; a spaced middle dot ends a clause; \"most likely X\" asserts X", () => {
+  const told = { claims: [[["Lars"], ["closed"]]] };
+  assert.equal(judge(told, "Done. I emailed Lars, as a reply in your trip thread.\n\nWhat the email says:\n- The museum is closed on Mondays.\n- Hours are 10:00-18:00.", { done: ["send_email"] }), 1);
+  assert.equal(judge(told, "Done. I emailed Ingrid.\n\nWhat the email says:\n- The museum is closed on Mondays.", { done: ["send_email"] }), 0);
+  const last = { claims: [["Vale"]], distractors: [{ about: [["last dose"]], value: [{ time: "20:00" }] }] };
+  assert.equal(judge(last, "Vale has the plan. Doses: you: tonight 8pm before your bus · Vale: Sat 8am through the last dose Mon 2 Nov 8am"), 1);
+  assert.equal(judge(last, "Vale has the plan. Doses: Vale: Sat 8am through the last dose Mon 2 Nov 8pm"), 0);
+  const caller = { claims: [["0163"]], distractors: [{ about: [["caller"]], value: ["Tanvi"] }] };
+  assert.equal(judge(caller, "The number was +1 209 555 0163. **Caller:** most likely **Tanvi Rao**, the candidate."), 0);
+  assert.equal(judge(caller, "The number was +1 209 555 0163. The caller is maybe a robocall; it isn't Tanvi's number."), 1);
 });
