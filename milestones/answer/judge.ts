@@ -218,10 +218,14 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     const cells = s.text.split("; ");
     const offset = text.length - s.text.length;
     let at = 0;
-    const own = cells.find((c) => { const hit = o.start - offset >= at && o.start - offset < at + c.length; at += c.length + 2; return hit; }) ?? "";
+    let ownAt = 0;
+    const own = cells.find((c) => { const hit = o.start - offset >= at && o.start - offset < at + c.length; if (hit) ownAt = at; at += c.length + 2; return hit; }) ?? "";
+    // A reason clause has its own subject, in a cell as in a sentence: "moved to Tue 13 Oct because
+    // Helen's kitchen flooded" says nothing of the row's book club.
+    const reasoned = / because /.test(own.slice(0, o.start - offset - ownAt));
     // A cell that is a sentence of its own is read by its clauses, below.
     const ownCell = own.split(" ").length <= 8 ? own : "";
-    if (about.every((g) => occurrences(reader, ownCell, g).length > 0 || occurrences(reader, cells[0]!, g).length > 0)) return true;
+    if (!reasoned && about.every((g) => occurrences(reader, ownCell, g).length > 0 || occurrences(reader, cells[0]!, g).length > 0)) return true;
   }
   // A short item under a heading or lead-in ("Tonight" / "- Haircut 5:30pm") is about what they name.
   // An item of several clauses names its subjects clause by clause, as a sentence does ("Your half

@@ -76,6 +76,8 @@ const PART_OF_DAY = /^\W*(?:(?:early|late|mid)[\s-]?)?(?:morning|afternoon|eveni
 // A heading naming a day: a weekday, a month, a relative day or a number ("Friday 13 November",
 // "Tomorrow", "13/11"); "Not going ahead" names none.
 const NAMES_A_DAY = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|yesterday)\b|\d/i;
+// A day named in words: a weekday, a month or a relative day ("5:30pm" names none).
+const DAY_WORD = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|yesterday)\b/i;
 // Singular personal pronouns only: "After that" and "This week" point at time, and "Don't mix them up"
 // at several things.
 // "The email", "the text" in a short lead-in ("What the email says:") point back as "it" does: at
@@ -147,6 +149,9 @@ function table(w: Walk, token: Tokens.Table, context: string) {
       // A row whose first cell is empty goes on under the row above's ("Thu 29 Oct | 8am" then
       // " | 2pm"), as a merged cell reads.
       if (i === 0) value = key = value || (row.slice(1).some((o) => o.text.trim()) ? key : "");
+      // A first column headed by a day ("Tonight (Tue 6 Oct)") titles the table; a row that gives
+      // its own day ("Not tonight: moved to Tue 13 Oct", "Tomorrow: haircut at 5:30pm") is not on it.
+      if (i === 0 && DAY_WORD.test(header[0] ?? "") && row.slice(1).some((o) => DAY_WORD.test(o.text))) return value;
       return header[i] && value ? `${header[i]}: ${value}` : value;
     }).filter(Boolean);
     push(w, cells.join("; "), context, "row");

@@ -867,3 +867,13 @@ test("\"What the email says:\" is read with the sentence before it; a spaced mid
   assert.equal(judge(caller, "The number was +1 209 555 0163. **Caller:** most likely **Tanvi Rao**, the candidate."), 0);
   assert.equal(judge(caller, "The number was +1 209 555 0163. The caller is maybe a robocall; it isn't Tanvi's number."), 1);
 });
+
+test("a first column headed by a day titles the table; a row that gives its own day is not on it; a reason in a cell has its own subject", () => {
+  const rows = "| Tonight (Wed 11 Nov) | Status |\n|---|---|\n";
+  const haircut = { claims: [["free"]], distractors: [{ about: [["tonight"]], value: ["haircut"] }] };
+  assert.equal(judge(haircut, `Your evening is free.\n\n${rows}| Next thing on | Tomorrow: your haircut at 5:30pm |`), 1);
+  assert.equal(judge(haircut, `Your evening is free.\n\n${rows}| Haircut | 5:30pm with Mel |`), 0);
+  const venue = { claims: [["Jo's"]], distractors: [{ about: [["book club"]], value: ["Helen's"] }] };
+  assert.equal(judge(venue, "| Event | Status |\n|---|---|\n| Book club | It's moved to Tue 17 Nov at Jo's because Helen's kitchen flooded. |"), 1);
+  assert.equal(judge(venue, "| Event | Status |\n|---|---|\n| Book club | Tue 17 Nov at Jo's, then Helen's in December |"), 0);
+});
