@@ -96,7 +96,8 @@ const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)
 const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:[\p{L}'-]+\s+){0,3}(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations|note|detail|details|bit|reminder)\b/u;
 
 // "I added that the table's at 7pm": a clause added to a message ("added that event" is a record).
-const CONTENT_CLAUSE = /^that\s+(?:the|it|it's|he|he's|she|she's|they|they're|you|you're|we|we're|i|i'm|there|there's|his|her|your|their|our)\b/;
+// So is a clause with a subject of its own and a finite verb: "added that water is still fine".
+const CONTENT_CLAUSE = /^that\s+(?:the|it|it's|he|he's|she|she's|they|they're|you|you're|we|we're|i|i'm|there|there's|his|her|your|their|our)\b|^that\s+(?:[\p{L}'-]+\s+){1,3}?(?:is|are|was|were|will|would|can|could|should|must|has|have|had|isn't|aren't|wasn't|won't|can't|doesn't|don't|didn't|hasn't|haven't)\b/u;
 
 // The antecedent of "which I added" / "that I added" when it is words of a message.
 const RELATIVE_TO_WORDS = /\b(?:message|text|email|draft|reply|note|line|sentence|wording)\b[^.;:!?]*,?\s+(?:which|that)\s*$/;

@@ -11,6 +11,11 @@ const RAW_MARKS: readonly [string, RegExp][] = [
   ["field: value line", /(?:^|\n|;\s)[a-z]+_[a-z_]+\s*[:=]\s*\S/],
 ];
 
+// A message as a transcript shows it: its time, its sender, a colon ("8:15pm diego: ...", "10:20 you: ...").
+const TRANSCRIPT_LINE = /^(?:[a-z]{3}\s+\d{1,2}\s+[a-z]{3},?\s+)?\d{1,2}[:.]\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?\s*[-\u2013\u2014]?\s*(?:you|me|[a-z][\p{L}.'-]*(?:\s[a-z][\p{L}.'-]*)?)\s*:\s/u;
+/** Fewest such lines that make a reply a transcript (and at least half its statements). */
+const MIN_TRANSCRIPT = 6;
+
 /** Longest listing of records an answer may be: a question here needs a handful. */
 export const MAX_RECORD_ITEMS = 24;
 
@@ -22,6 +27,12 @@ export function readDump(message: string, statements: readonly Statement[]): Dum
   const jsonKeys = (message.match(/"[a-z_]+"\s*:/g) ?? []).length;
   if (jsonKeys >= 6 || (raw.length >= 3 && raw.length >= statements.length / 4)) {
     return { reason: `raw records, not an answer (${marks.join(", ")} in ${raw.length} of ${statements.length} statements)`, statements: raw.length };
+  }
+  // A transcript pasted as the reply: "8:15pm Diego: Dr. Lena Park at ...", line after line.
+  const said = statements.filter((s) => s.kind !== "section" && s.kind !== "heading");
+  const transcript = said.filter((s) => TRANSCRIPT_LINE.test(s.text));
+  if (transcript.length >= MIN_TRANSCRIPT && transcript.length >= said.length / 2) {
+    return { reason: `a transcript of ${transcript.length} messages, not an answer`, statements: transcript.length };
   }
   const listing = statements.filter((s) => s.kind === "item" || s.kind === "row");
   if (listing.length > MAX_RECORD_ITEMS) {

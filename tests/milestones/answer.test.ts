@@ -877,3 +877,13 @@ test("a first column headed by a day titles the table; a row that gives its own 
   assert.equal(judge(venue, "| Event | Status |\n|---|---|\n| Book club | It's moved to Tue 17 Nov at Jo's because Helen's kitchen flooded. |"), 1);
   assert.equal(judge(venue, "| Event | Status |\n|---|---|\n| Book club | Tue 17 Nov at Jo's, then Helen's in December |"), 0);
 });
+
+test("\"I added that water is still fine\" writes words into a message; a pasted transcript is a dump", () => {
+  assert.deepEqual(claimedActions(t("I've texted Mark. I added that water is still fine until 6am.")).map((a) => a.kind), ["message", "compose"]);
+  assert.deepEqual(claimedActions(t("I added that event to your calendar.")).map((a) => a.kind), ["calendar"]);
+  const lines = ["8:18pm **You:** let's see", "8:17pm **Diego:** still on for sat?", "8:16pm **You:** saving that", "8:15pm **Diego:** Dr. Lena Park at Mission Sports PT", "8:14pm **You:** who are you seeing", "8:10pm **Diego:** calf is worse, seeing a PT"];
+  const transcript = `## Recent messages with Diego\n\n**Wed 28 Oct**\n${lines.map((l) => `- ${l}`).join("\n")}`;
+  assert.match(readDump(transcript, statements(transcript))?.reason ?? "", /transcript of 6 messages/);
+  const answer = `Diego said to see **Dr. Lena Park** at Mission Sports PT (24th & Bryant); she fixed Maya's knee.\n\nHis texts:\n${lines.slice(2, 5).map((l) => `- ${l}`).join("\n")}`;
+  assert.equal(readDump(answer, statements(answer)), null);
+});
