@@ -28,7 +28,9 @@ export const bound = (s: Statement) => (s.context ? `${s.context} :: ${s.text}` 
 const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
 // A segment ending in one of these is not a sentence end: "Dr. Tan", "7 a.m. on", "Oct. 12", "e.g. Jess".
 const ABBREVIATION = /(?:^|[\s(])(?:a\.m|p\.m|e\.g|i\.e|dr|mr|mrs|ms|st|approx|etc|vs|no|ch|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.\s*$/;
-const PRONOUN_START = /^(?:it|it's|its|that|that's|this|these|those|they|they're|she|she's|he|he's|her|his|their|there)\b/;
+// "The email says ...", "What the text says: ..." point back as "it" does, at the writing named before.
+const DAY_ABBREVIATION = /(?:^|[\s(])(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.\s*$/;
+const PRONOUN_START = /^(?:it|it's|its|that|that's|this|these|those|they|they're|she|she's|he|he's|her|his|their|there|(?:what )?the (?:e-?mail|text|message|reply|draft)\b)/;
 // The longest list read as one section: beyond that a list is a listing, bound item by item.
 const SECTION_ITEMS = 8;
 const SECTION_SENTENCES = 5;
@@ -42,9 +44,13 @@ export function sentences(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\n+/)) {
     let pending = "";
-    for (const { segment } of SENTENCES.segment(line)) {
+    const segments = [...SENTENCES.segment(line)].map((x) => x.segment);
+    for (const [i, segment] of segments.entries()) {
       pending += segment;
-      if (!ABBREVIATION.test(pending.toLowerCase())) {
+      // "Tue + Wed. Drop them back Thu" ends at "Wed.": a day's abbreviation before a capitalised
+      // word that is no date ("Wed. 4 Nov", "Oct. 12" go on).
+      const dayEnds = DAY_ABBREVIATION.test(pending.toLowerCase()) && /^[A-Z][a-z]/.test(segments[i + 1] ?? "") && !DAY_WORD.test((segments[i + 1] ?? "").split(/\s/)[0]!);
+      if (dayEnds || !ABBREVIATION.test(pending.toLowerCase())) {
         if (pending.trim()) out.push(pending.trim());
         pending = "";
       }
@@ -103,8 +109,10 @@ function prose(w: Walk, text: string, context: string, kind: StatementKind): str
 }
 
 /** `prose`, also giving the sentence before the last one. */
-function proseRead(w: Walk, text: string, context: string, kind: StatementKind): { last: string; before: string } {
-  let previous = "", before = "";
+function proseRead(w: Walk, text: string, context: string, kind: StatementKind, carried = ""): { last: string; before: string } {
+  // The first sentence may point back past its paragraph: "I emailed Lars." then "What the email
+  // says: ..." (a reply sent as several messages is several paragraphs).
+  let previous = carried, before = "";
   const all = sentences(decode(text));
   for (const s of all) {
     // A short aside ("Fiona was thrilled about it.") does not change what "it" is.
@@ -199,7 +207,7 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
         // A paragraph under a lead-in that ends in a colon is what it introduces: "I posted this in
         // the family group:" then the message's text on its own line.
         const under = /:\s*$/.test(leadIn) ? leadIn : "";
-        const read = proseRead(w, plain((t as Tokens.Paragraph).tokens, (t as Tokens.Paragraph).text), [context, w.heading, under].filter(Boolean).join(" :: "), "sentence");
+        const read = proseRead(w, plain((t as Tokens.Paragraph).tokens, (t as Tokens.Paragraph).text), [context, w.heading, under].filter(Boolean).join(" :: "), "sentence", previous);
         // A short lead-in with a pronoun ("Here's what it says:", "She wrote:") introduces what the
         // sentence before it named, as such a heading does.
         const referent = /:\s*$/.test(read.last) && refersBack(read.last) ? read.before || previous : "";

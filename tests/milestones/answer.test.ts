@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { actionKey, claimedActions } from "../../milestones/answer/actions.js";
-import { statements } from "../../milestones/answer/parse.js";
+import { sentences, statements } from "../../milestones/answer/parse.js";
 import { extractAmounts, extractDates, extractTimes, typedPhrase } from "../../milestones/answer/extract.js";
 import { stanceAt } from "../../milestones/answer/stance.js";
 import { readDump } from "../../milestones/answer/dump.js";
@@ -886,4 +886,12 @@ test("\"I added that water is still fine\" writes words into a message; a pasted
   assert.match(readDump(transcript, statements(transcript))?.reason ?? "", /transcript of 6 messages/);
   const answer = `Diego said to see **Dr. Lena Park** at Mission Sports PT (24th & Bryant); she fixed Maya's knee.\n\nHis texts:\n${lines.slice(2, 5).map((l) => `- ${l}`).join("\n")}`;
   assert.equal(readDump(answer, statements(answer)), null);
+});
+
+test("\"Tue + Wed. Drop them back Thu\" is two sentences; a paragraph opening \"What the email says\" reads with the one before", () => {
+  assert.deepEqual(sentences("I'm on long days Tue + Wed. Drop them back Thu about 10am."), ["I'm on long days Tue + Wed.", "Drop them back Thu about 10am."]);
+  assert.deepEqual(sentences("Meet on Wed. 4 Nov at 10."), ["Meet on Wed. 4 Nov at 10."]);
+  const told = { claims: [[["Lars"], ["closed"]]] };
+  assert.equal(judge(told, "Sent: I emailed Ingrid in your trip thread.\n\nWhat the email says: the museum is closed on Mondays, so Friday the 20th works.", { done: ["send_email"] }), 0);
+  assert.equal(judge(told, "Sent: I emailed Lars in your trip thread.\n\nWhat the email says: the museum is closed on Mondays, so Friday the 20th works.", { done: ["send_email"] }), 1);
 });
