@@ -28,8 +28,9 @@ export const bound = (s: Statement) => (s.context ? `${s.context} :: ${s.text}` 
 const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
 // A segment ending in one of these is not a sentence end: "Dr. Tan", "7 a.m. on", "Oct. 12", "e.g. Jess".
 const ABBREVIATION = /(?:^|[\s(])(?:a\.m|p\.m|e\.g|i\.e|dr|mr|mrs|ms|st|approx|etc|vs|no|ch|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.\s*$/;
-// "The email says ...", "What the text says: ..." point back as "it" does, at the writing named before.
+// A day's or month's abbreviation: a sentence may end on it ("Tue + Wed. Drop them back Thu").
 const DAY_ABBREVIATION = /(?:^|[\s(])(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.\s*$/;
+// "The email says ...", "What the text says: ..." point back as "it" does, at the writing named before.
 const PRONOUN_START = /^(?:it|it's|its|that|that's|this|these|those|they|they're|she|she's|he|he's|her|his|their|there|(?:what )?the (?:e-?mail|text|message|reply|draft)\b)/;
 // The longest list read as one section: beyond that a list is a listing, bound item by item.
 const SECTION_ITEMS = 8;

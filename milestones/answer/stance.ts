@@ -52,9 +52,8 @@ const BEFORE_OPENING = /^\W*(?:before(?: that| the (?:change|fix|move|update))?|
 // 5pm" states 9am).
 const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
 
-// Where a clause begins: after a comma (not the one of "19,700"), a spaced dash or middle dot ("you:
-// tonight 8pm · Vale: Sat 8am"), a colon, a
-// semicolon, a bracket, " :: " (a statement's context; a colon is not a break, so the label of
+// Where a clause begins: after a comma (not the one of "19,700"), a spaced dash or middle dot
+// ("you: tonight 8pm · Vale: Sat 8am"), a colon, a semicolon, a bracket, " :: " (a statement's context; a colon is not a break, so the label of
 // "Originally: Tue 6 Oct" is read with its value), or before "but", "however", "although",
 // "though", "whereas", "while".
 const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s+|(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?!\d{3}\b)|(?<!\d|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),|\s[\u2013\u2014-]\s|\s[\u00b7\u2022]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
@@ -282,7 +281,8 @@ const COORDINATED_DENIAL = /^\s+and\s+(?:[\p{L}'.-]+\s+){1,3}?(?:haven't|hasn't|
  *  anywhere in the clause, or the dating of a value contrasted with what holds now. */
 // A value in an offer or a supposition is not asserted: "I can post it in the family group",
 // "telling him you'll come would leave them counting on you", "if it were 8am". Advice is:
-// "you should be at the lab meeting".
+// "you should be at the lab meeting". "Probably X" and "most likely X" name a guess the user will act
+// on, so they assert X; "maybe" and "perhaps" do not.
 const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|(?<!\byou )should|might|may|otherwise|want me to|happy to|i'll|i will|let me|maybe|perhaps|possibly)\b/;
 const OFFER = /\b(?:i|we) (?:can|could)\b|\b(?:want me to|happy to|shall i|should i|let me)\b/;
 // A sentence that opens with a condition holds nothing outright: "If you're on the snack sign-up,
