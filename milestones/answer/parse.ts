@@ -26,10 +26,14 @@ export const isQuestion = (text: string) => /\?["')\]]*$/.test(text) && !/^[^"\u
 export const bound = (s: Statement) => (s.context ? `${s.context} :: ${s.text}` : s.text);
 
 const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
+// Abbreviated months and weekdays.
+const DAYS = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun";
 // A segment ending in one of these is not a sentence end: "Dr. Tan", "7 a.m. on", "Oct. 12", "e.g. Jess".
-const ABBREVIATION = /(?:^|[\s(])(?:a\.m|p\.m|e\.g|i\.e|dr|mr|mrs|ms|st|approx|etc|vs|no|ch|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.\s*$/;
+const ABBREVIATION = new RegExp(`(?:^|[\\s(])(?:a\\.m|p\\.m|e\\.g|i\\.e|dr|mr|mrs|ms|st|approx|etc|vs|no|ch|${DAYS})\\.\\s*$`);
 // A day's or month's abbreviation: a sentence may end on it ("Tue + Wed. Drop them back Thu").
-const DAY_ABBREVIATION = /(?:^|[\s(])(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.\s*$/;
+const DAY_ABBREVIATION = new RegExp(`(?:^|[\\s(])(?:${DAYS})\\.\\s*$`);
+// A day named in words: a weekday, a month or a relative day ("5:30pm" names none).
+const DAY_WORD = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|yesterday)\b/i;
 // "The email says ...", "What the text says: ..." point back as "it" does, at the writing named before.
 const PRONOUN_START = /^(?:it|it's|its|that|that's|this|these|those|they|they're|she|she's|he|he's|her|his|their|there|(?:what )?the (?:e-?mail|text|message|reply|draft)\b)/;
 // The longest list read as one section: beyond that a list is a listing, bound item by item.
@@ -48,10 +52,11 @@ export function sentences(text: string): string[] {
     const segments = [...SENTENCES.segment(line)].map((x) => x.segment);
     for (const [i, segment] of segments.entries()) {
       pending += segment;
+      const lower = pending.toLowerCase(), next = segments[i + 1] ?? "";
       // "Tue + Wed. Drop them back Thu" ends at "Wed.": a day's abbreviation before a capitalised
       // word that is no date ("Wed. 4 Nov", "Oct. 12" go on).
-      const dayEnds = DAY_ABBREVIATION.test(pending.toLowerCase()) && /^[A-Z][a-z]/.test(segments[i + 1] ?? "") && !DAY_WORD.test((segments[i + 1] ?? "").split(/\s/)[0]!);
-      if (dayEnds || !ABBREVIATION.test(pending.toLowerCase())) {
+      const dayEnds = DAY_ABBREVIATION.test(lower) && /^[A-Z][a-z]/.test(next) && !DAY_WORD.test(next.split(/\s/)[0]!);
+      if (dayEnds || !ABBREVIATION.test(lower)) {
         if (pending.trim()) out.push(pending.trim());
         pending = "";
       }
@@ -82,13 +87,10 @@ const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").rep
 const PART_OF_DAY = /^\W*(?:(?:early|late|mid)[\s-]?)?(?:morning|afternoon|evening|night|lunch(?:time)?|midday|noon|am|pm|a\.m\.|p\.m\.|all[\s-]day|daytime|overnight)\W*$/i;
 // A heading naming a day: a weekday, a month, a relative day or a number ("Friday 13 November",
 // "Tomorrow", "13/11"); "Not going ahead" names none.
-const NAMES_A_DAY = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|yesterday)\b|\d/i;
-// A day named in words: a weekday, a month or a relative day ("5:30pm" names none).
-const DAY_WORD = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|yesterday)\b/i;
+const NAMES_A_DAY = new RegExp(`${DAY_WORD.source}|\\d`, "i");
 // Singular personal pronouns only: "After that" and "This week" point at time, and "Don't mix them up"
-// at several things.
-// "The email", "the text" in a short lead-in ("What the email says:") point back as "it" does: at
-// the writing the sentence before named ("I emailed Lars").
+// at several things. "The email", "the text" in a short lead-in ("What the email says:") point back
+// as "it" does: at the writing the sentence before named ("I emailed Lars").
 const REFERS_BACK = /\b(?:it|its|he|him|his|she|her|the (?:e-?mail|text|message|reply|draft|note|sms|whatsapp))\b/i;
 /** A short heading or lead-in with such a pronoun ("What it says", "Here's what she wrote:") is
  *  about what the sentence before it named. */

@@ -53,10 +53,10 @@ const BEFORE_OPENING = /^\W*(?:before(?: that| the (?:change|fix|move|update))?|
 const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
 
 // Where a clause begins: after a comma (not the one of "19,700"), a spaced dash or middle dot
-// ("you: tonight 8pm · Vale: Sat 8am"), a colon, a semicolon, a bracket, " :: " (a statement's context; a colon is not a break, so the label of
-// "Originally: Tue 6 Oct" is read with its value), or before "but", "however", "although",
-// "though", "whereas", "while".
-const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s+|(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?!\d{3}\b)|(?<!\d|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),|\s[\u2013\u2014-]\s|\s[\u00b7\u2022]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
+// ("you: tonight 8pm · Vale: Sat 8am"), a colon, a semicolon, a bracket, " :: " (a statement's
+// context; a colon is not a break, so the label of "Originally: Tue 6 Oct" is read with its value),
+// or before "but", "however", "although", "though", "whereas", "while".
+const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s+|(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?!\d{3}\b)|(?<!\d|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
 
 /** The clause of `text` up to position `at`: what a reader has read of that statement. A colon
  *  ends a clause, except after a short label ("Originally: Tue 6 Oct" is read as one). */
