@@ -86,6 +86,7 @@ function contracted(text: string, o: Occurrence, words: string): boolean {
   return tagsAfter("the", next).includes("Verb");
 }
 
+const ELSE_AFTER = /^\s+else\b/;
 function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[] {
   const out: Occurrence[] = [];
   for (const alt of group.alternatives) {
@@ -93,6 +94,8 @@ function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[
     for (const at of wordOccurrences(text, alt.words)) {
       const o = { start: at, end: at + alt.words.length };
       if (contracted(text, o, alt.words)) continue;
+      // "Nothing else is on tonight" says something is: "else" makes the words mean "other than".
+      if (ELSE_AFTER.test(text.slice(o.end))) continue;
       // A typed alternative's words inside another value of its type are that value: "at 7" in
       // "texted you at 7:15" is 7:15, not 7:00.
       if (alt.value && read.some((s) => overlaps(s, o) && !sameValue(alt.value!, s.value))) continue;

@@ -895,3 +895,10 @@ test("\"Tue + Wed. Drop them back Thu\" is two sentences; a paragraph opening \"
   assert.equal(judge(told, "Sent: I emailed Ingrid in your trip thread.\n\nWhat the email says: the museum is closed on Mondays, so Friday the 20th works.", { done: ["send_email"] }), 0);
   assert.equal(judge(told, "Sent: I emailed Lars in your trip thread.\n\nWhat the email says: the museum is closed on Mondays, so Friday the 20th works.", { done: ["send_email"] }), 1);
 });
+
+test("a phrase followed by \"else\" is another phrase: \"Nothing else is on tonight\" says something is", () => {
+  const free = { claims: [["nothing"]] };
+  assert.equal(judge(free, "One thing tonight: book club at 7:30pm. Nothing else is in your calendar for this evening."), 0);
+  assert.equal(judge(free, "Nothing's on tonight: book club moved to Tue 13 Oct."), 1);
+  assert.equal(judge({ claims: [["nothing else"]] }, "Just the dentist at 4. Nothing else today."), 1);
+});
