@@ -81,11 +81,17 @@ const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VE
 // A sentence that opens with the action, as a status line: "Calling the pharmacy now.", "Sent!",
 // "Done: called the pharmacy."
 const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned|texted|messaged|sent|emailed|replied|forwarded|saved|added|created|scheduled|booked|moved|rescheduled|updated|changed|deleted|removed|cancelled|canceled)\b/;
+// "Booked in your calendar for 8:00–8:45", "Scheduled for Tue 10 Nov": a record's state, as a
+// line of what is on, not a report ("Booked the table for 7" has an object, and reports).
+const STATE = /^(?:scheduled|booked)$/;
+const STATE_AFTER = /^\s+(?:for|in|on|at|from)\b/;
 // "Sent from an ordinary mobile number" describes where a message came from ("Sent from your
 // work email" still reports a send).
 const ORIGIN = /^\s+from\b(?!\s+(?:your|my|our)\b)/;
 // A label ("Saved: Wed 4 Nov"), or a record's field ("Sent to: owen@...", "Added on: 3 Nov").
 const LABEL = /^\W*(?!done\b)\w+(?:\s+(?:to|on|at|for|in|by|from|as|under|via|with))?\W*:/;
+// The label a line opens with, naming what the line is about: "Priya: texted her the plan".
+const LINE_LABEL = /^\W*([\p{L}][\p{L}'. -]{0,38}?)\s*:\s/u;
 // "I let Jess know" is telling.
 const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let (\w+(?: \w+)?) know\b/;
 const NEGATION = /\b(?:nothing|no|not|never|none|neither|nor)\b(?:\s+\S+){0,3}\s*$/;
@@ -141,7 +147,11 @@ export function claimedActions(text: string): ClaimedAction[] {
     if (sentence.endsWith("?")) continue;
     const found: ClaimedAction[] = [];
     const claim = (verb: string, words: string, end: number, fallback: ActionKind) => {
-      const object = objectAfter(sentence, end);
+      let object = objectAfter(sentence, end);
+      // "Dolores Auto Works: I texted them that ...": a pronoun after a line's label is the label.
+      const pronoun = /^(?:them|him|her)\b/.exec(object);
+      const label = LINE_LABEL.exec(sentence)?.[1];
+      if (pronoun && label && end > label.length) object = label + object.slice(pronoun[0].length);
       let kind = kindOf(verb, object, fallback);
       // In a relative clause the thing added stands before it: "the message to Diego says both
       // jugs were finished, which I added" reports words added to a message.
@@ -161,7 +171,8 @@ export function claimedActions(text: string): ClaimedAction[] {
     // A table's header ("Sent", "Status") or a heading is a label, not a report.
     // A label, or a record's field, is no report either.
     const opening = kind === "row" || kind === "heading" || LABEL.test(sentence) ? null : OPENING.exec(sentence);
-    if (opening && !NOT_AN_ACTION.test(sentence.slice(opening[0].length)) && !ORIGIN.test(sentence.slice(opening[0].length))) {
+    const after = opening ? sentence.slice(opening[0].length) : "";
+    if (opening && !NOT_AN_ACTION.test(after) && !ORIGIN.test(after) && !(STATE.test(opening[1]!) && STATE_AFTER.test(after))) {
       claim(opening[1]!, opening[0], opening[0].length, "change");
     }
     if (found.length > 0) {

@@ -42,8 +42,9 @@ const PAST_AUX = "(?:was|were|has been|have been|had been|got)\\s+";
 // cancelled"); "is moved to Saturday" and "is no longer delayed" do not.
 const PAST_STATE = "(?:is|are)\\s+(?:now\\s+)?(?:cancelled|canceled|called off|postponed|scrapped|superseded)\\b";
 const PAST_AFTER = new RegExp(
-  // right after the value: "9am (cancelled)", "9am, which was moved", "9am was cancelled"
-  `^\\s*(?:[,(]\\s*(?:(?:which|that)\\s+)?(?:${PAST_AUX}|(?:is|are)\\s+)?|\\s(?:which|that)\\s+${PAST_AUX}|${PAST_AUX})${PAST_VERB}|^\\s+${PAST_STATE}` +
+  // right after the value: "9am (cancelled)", "9am, which was moved", "9am was cancelled"; also
+  // after the bracket the value closes, as what it annotates: "the flight (QF414) was cancelled"
+  `^\\)?\\s*(?:[,(]\\s*(?:(?:which|that)\\s+)?(?:${PAST_AUX}|(?:is|are)\\s+)?|\\s(?:which|that)\\s+${PAST_AUX}|${PAST_AUX})${PAST_VERB}|^\\)?\\s+${PAST_STATE}` +
   // a few words on, with an auxiliary: "your wednesday 7:30 flight (qf414) was cancelled"
   `|^(?:\\s*(?!now\\b)[\\w'-]+){1,2}\\s*(?:\\([^)]*\\))?\\s*(?:(?:(?:which|that)\\s+)?${PAST_AUX}${PAST_VERB}|${PAST_STATE})`);
 const ARROW_AFTER = /^[^;,!?\u2192]{0,16}?\s*(?:\u2192|->|=>|\u27f6|\u2794|\u27a1)/;

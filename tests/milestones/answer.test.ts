@@ -902,3 +902,14 @@ test("a phrase followed by \"else\" is another phrase: \"Nothing else is on toni
   assert.equal(judge(free, "Nothing's on tonight: book club moved to Tue 13 Oct."), 1);
   assert.equal(judge({ claims: [["nothing else"]] }, "Just the dentist at 4. Nothing else today."), 1);
 });
+
+test("\"Booked in your calendar for 8:00\" states a record; \"(QF414) was cancelled\" marks what the bracket names old; a pronoun after a line's label is the label", () => {
+  assert.deepEqual(claimedActions(t("1. **Call with Harriet**\n   - Booked in your calendar for 8:00–8:45am, on Teams")), []);
+  assert.deepEqual(claimedActions(t("Scheduled for Tue 10 Nov at 9am.")), []);
+  assert.deepEqual(claimedActions(t("Booked the table for 7pm.")).map((a) => a.kind), ["calendar"]);
+  const flight = { claims: [["QF408"]], distractors: [["QF414"]] };
+  assert.equal(judge(flight, "You're on QF408 on Thursday. The Wednesday 7:30am flight (QF414) was cancelled."), 1);
+  assert.equal(judge(flight, "You're on QF408 on Thursday; your flight (QF414) leaves at 7:30am."), 0);
+  const objects = claimedActions(t("- Dolores Auto Works: I texted them that you'll drop the car at 7:30.\n- Priya: I texted her the plan.")).map((a) => a.object);
+  assert.deepEqual(objects, ["dolores auto works that you'll drop the car at 7", "priya the plan"]);
+});
