@@ -78,6 +78,8 @@ const NOT_AN_ACTION = /^\s+(?:you\b|up\b|together\b|through\b|by\b|out\b(?! to))
 const NAMING = /^\s+(?:him|her|them|it|this|that|(?:the|his|her|your|their)\s+\S+)\s+(?:\u0000|["'\u201c\u2018])/;
 // "I've called the pharmacy and texted Jess": further verbs joined to a claim.
 const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VERB}\\b`, "g");
+// A clause with a third person's subject: "that she's", "who", "he said".
+const OTHER_SUBJECT = /\b(?:that|who|which)\s+(?:she|he|they|it)\b|\b(?:she|he|they)(?:'s|\s+(?:is|was|has|had))\b/;
 // A sentence that opens with the action, as a status line: "Calling the pharmacy now.", "Sent!",
 // "Done: called the pharmacy."
 const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned|texted|messaged|sent|emailed|replied|forwarded|saved|added|created|scheduled|booked|moved|rescheduled|updated|changed|deleted|removed|cancelled|canceled)\b/;
@@ -177,6 +179,9 @@ export function claimedActions(text: string): ClaimedAction[] {
     }
     if (found.length > 0) {
       for (const m of sentence.matchAll(CONJOINED)) {
+        // "... with a note that she's Mango's owner and called after hours": a verb after a clause
+        // with a subject of its own is that subject's.
+        if (OTHER_SUBJECT.test(sentence.slice(0, m.index))) continue;
         if (!NOT_AN_ACTION.test(sentence.slice(m.index + m[0].length))) claim(m[1]!, m[0], m.index + m[0].length, "change");
       }
     }
@@ -208,6 +213,8 @@ export function addressee(claim: ClaimedAction, people: ReadonlyMap<string, read
   let found: { id: string; length: number } | undefined;
   for (const [id, names] of people) {
     if (!handles.has(id)) continue;
+    // "forwarded Julia Brandt's email": a thing of theirs by any of their names, the full one too.
+    if (names.some((name) => object.startsWith(`${name.toLowerCase()}'s`))) continue;
     for (const name of names) {
       const n = name.toLowerCase();
       if (object.startsWith(n) && !/^(?:\w|'s\b|'(?!\w))/.test(object.slice(n.length)) && n.length > (found?.length ?? 0)) found = { id, length: n.length };

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { actionKey, claimedActions } from "../../milestones/answer/actions.js";
+import { actionKey, addressee, claimedActions } from "../../milestones/answer/actions.js";
 import { sentences, statements } from "../../milestones/answer/parse.js";
 import { extractAmounts, extractDates, extractTimes, typedPhrase } from "../../milestones/answer/extract.js";
 import { stanceAt } from "../../milestones/answer/stance.js";
@@ -912,4 +912,16 @@ test("\"Booked in your calendar for 8:00\" states a record; \"(QF414) was cancel
   assert.equal(judge(flight, "You're on QF408 on Thursday; your flight (QF414) leaves at 7:30am."), 0);
   const objects = claimedActions(t("- Dolores Auto Works: I texted them that you'll drop the car at 7:30.\n- Priya: I texted her the plan.")).map((a) => a.object);
   assert.deepEqual(objects, ["dolores auto works that you'll drop the car at 7", "priya the plan"]);
+});
+
+test("\"forwarded Julia Brandt's email to Nina\" addresses Nina, not Julia; a verb after a clause with its own subject is not the assistant's", () => {
+  const people = new Map([["ct_julia", ["Julia Brandt", "Julia"]], ["ct_nina", ["Nina Castellanos", "Nina"]]]);
+  const handles = new Map([["ct_julia", ["julia@halyard.vc"]], ["ct_nina", ["nina@harlowpierce.com"]]]);
+  const [forward] = claimedActions(t("Sent. I forwarded Julia Brandt's term sheet email to Nina, cc Grace."));
+  assert.equal(addressee(forward!, people, handles), undefined);
+  const [text] = claimedActions(t("I texted Julia the plan."));
+  assert.equal(addressee(text!, people, handles), "ct_julia");
+  const saved = claimedActions(t("I've saved her as a contact, with a note that she's Mango's owner and called after hours on 3 Oct."));
+  assert.deepEqual(saved.map((a) => a.kind), ["save"]);
+  assert.deepEqual(claimedActions(t("I've saved her as a contact and called her back.")).map((a) => a.kind), ["save", "call"]);
 });
