@@ -78,7 +78,7 @@ const NOT_AN_ACTION = /^\s+(?:you\b|up\b|together\b|through\b|by\b|out\b(?! to))
 const NAMING = /^\s+(?:him|her|them|it|this|that|(?:the|his|her|your|their)\s+\S+)\s+(?:\u0000|["'\u201c\u2018])/;
 // "I've called the pharmacy and texted Jess": further verbs joined to a claim.
 const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VERB}\\b`, "g");
-// A clause with a third person's subject: "that she's", "who", "he said".
+// A clause with a third person's subject: "that she's", "who he", "they had".
 const OTHER_SUBJECT = /\b(?:that|who|which)\s+(?:she|he|they|it)\b|\b(?:she|he|they)(?:'s|\s+(?:is|was|has|had))\b/;
 // A sentence that opens with the action, as a status line: "Calling the pharmacy now.", "Sent!",
 // "Done: called the pharmacy."
@@ -92,7 +92,7 @@ const STATE_AFTER = /^\s+(?:for|in|on|at|from)\b/;
 const ORIGIN = /^\s+from\b(?!\s+(?:your|my|our)\b)/;
 // A label ("Saved: Wed 4 Nov"), or a record's field ("Sent to: owen@...", "Added on: 3 Nov").
 const LABEL = /^\W*(?!done\b)\w+(?:\s+(?:to|on|at|for|in|by|from|as|under|via|with))?\W*:/;
-// The label a line opens with, naming what the line is about: "Priya: texted her the plan".
+// The label a line opens with, naming what the line is about: "Priya: I texted her the plan".
 const LINE_LABEL = /^\W*([\p{L}][\p{L}'. -]{0,38}?)\s*:\s/u;
 // "I let Jess know" is telling.
 const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let (\w+(?: \w+)?) know\b/;
