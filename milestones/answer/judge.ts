@@ -286,7 +286,7 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // the sentence before named, up to its first clause break ("Her schedule is..." names its own).
   const offset = text.length - s.text.length;
   const opening = text.slice(offset, o.start);
-  return s.kind === "sentence" && s.context !== "" && SUBJECT_PRONOUN.test(s.text) && !/[,;:]|\s(?:and|but|while|whereas)\s/.test(opening.replace(/\([^)]*$/, ""))
+  return s.kind === "sentence" && s.context !== "" && SUBJECT_PRONOUN.test(s.text) && !/[,;:]|\s(?:and|but|while|whereas|because)\s/.test(opening.replace(/\([^)]*$/, ""))
     && about.every((g) => occurrences(reader, clause, g).length > 0 || occurrences(reader, s.context, g).length > 0);
 }
 

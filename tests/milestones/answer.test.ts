@@ -925,3 +925,9 @@ test("\"forwarded Julia Brandt's email to Nina\" addresses Nina, not Julia; a ve
   assert.deepEqual(saved.map((a) => a.kind), ["save"]);
   assert.deepEqual(claimedActions(t("I've saved her as a contact and called her back.")).map((a) => a.kind), ["save", "call"]);
 });
+
+test("a reason clause has its own subject after a pronoun sentence too: \"It was a missed call because you were on the phone with Alex\"", () => {
+  const caller = { claims: [["Amma"]], distractors: [{ about: [["it was", "that was", "who called"]], value: ["Alex Romero"] }] };
+  assert.equal(judge(caller, "That was your mom (Amma). It was a missed call because you were on the phone with Alex Romero."), 1);
+  assert.equal(judge(caller, "That was a missed call. It was Alex Romero, not Amma."), 0);
+});
