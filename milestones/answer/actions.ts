@@ -148,11 +148,11 @@ export function claimedActions(text: string): ClaimedAction[] {
   for (const { text: sentence, kind } of statements(text.replace(/(^|[.!?]\s+)([a-z])/g, (_m, a: string, b: string) => a + b.toUpperCase()).replace(/"[^"]*"/g, " \u0000 ")).filter((s) => s.kind !== "section" && s.kind !== "quote")) {
     if (sentence.endsWith("?")) continue;
     const found: ClaimedAction[] = [];
+    // "Dolores Auto Works: I texted them that ...": a pronoun after a line's label is the label.
+    const label = LINE_LABEL.exec(sentence)?.[1];
     const claim = (verb: string, words: string, end: number, fallback: ActionKind) => {
       let object = objectAfter(sentence, end);
-      // "Dolores Auto Works: I texted them that ...": a pronoun after a line's label is the label.
       const pronoun = /^(?:them|him|her)\b/.exec(object);
-      const label = LINE_LABEL.exec(sentence)?.[1];
       if (pronoun && label && end > label.length) object = label + object.slice(pronoun[0].length);
       let kind = kindOf(verb, object, fallback);
       // In a relative clause the thing added stands before it: "the message to Diego says both
@@ -217,7 +217,7 @@ export function addressee(claim: ClaimedAction, people: ReadonlyMap<string, read
     if (names.some((name) => object.startsWith(`${name.toLowerCase()}'s`))) continue;
     for (const name of names) {
       const n = name.toLowerCase();
-      if (object.startsWith(n) && !/^(?:\w|'s\b|'(?!\w))/.test(object.slice(n.length)) && n.length > (found?.length ?? 0)) found = { id, length: n.length };
+      if (object.startsWith(n) && !/^(?:\w|'(?!\w))/.test(object.slice(n.length)) && n.length > (found?.length ?? 0)) found = { id, length: n.length };
     }
   }
   return found?.id;

@@ -34,8 +34,10 @@ const ABBREVIATION = new RegExp(`(?:^|[\\s(])(?:a\\.m|p\\.m|e\\.g|i\\.e|dr|mr|mr
 const DAY_ABBREVIATION = new RegExp(`(?:^|[\\s(])(?:${DAYS})\\.\\s*$`);
 // A day named in words: a weekday, a month or a relative day ("5:30pm" names none).
 const DAY_WORD = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tomorrow|tonight|yesterday)\b/i;
+// A writing named with "the", pointing back at the one the sentence before named ("I emailed Lars").
+const WRITING = "e-?mail|text|message|reply|draft";
 // "The email says ...", "What the text says: ..." point back as "it" does, at the writing named before.
-const PRONOUN_START = /^(?:it|it's|its|that|that's|this|these|those|they|they're|she|she's|he|he's|her|his|their|there|(?:what )?the (?:e-?mail|text|message|reply|draft)\b)/;
+const PRONOUN_START = new RegExp(`^(?:it|it's|its|that|that's|this|these|those|they|they're|she|she's|he|he's|her|his|their|there|(?:what )?the (?:${WRITING})\\b)`);
 // The longest list read as one section: beyond that a list is a listing, bound item by item.
 const SECTION_ITEMS = 8;
 const SECTION_SENTENCES = 5;
@@ -91,7 +93,7 @@ const NAMES_A_DAY = new RegExp(`${DAY_WORD.source}|\\d`, "i");
 // Singular personal pronouns only: "After that" and "This week" point at time, and "Don't mix them up"
 // at several things. "The email", "the text" in a short lead-in ("What the email says:") point back
 // as "it" does: at the writing the sentence before named ("I emailed Lars").
-const REFERS_BACK = /\b(?:it|its|he|him|his|she|her|the (?:e-?mail|text|message|reply|draft|note|sms|whatsapp))\b/i;
+const REFERS_BACK = new RegExp(`\\b(?:it|its|he|him|his|she|her|the (?:${WRITING}|note|sms|whatsapp))\\b`, "i");
 /** A short heading or lead-in with such a pronoun ("What it says", "Here's what she wrote:") is
  *  about what the sentence before it named. */
 const refersBack = (text: string) => REFERS_BACK.test(text) && text.split(/\s+/).length <= 6;
