@@ -58,8 +58,8 @@ function checkDag(dag: Dag, base: string, faults: SpecFault[]): void {
         for (const [name, e] of Object.entries(set)) checkExpectation(e, `${ptr}/${escape(name)}`, faults);
       });
     }
-    if (c.kind === "response" && !c.must_include?.length && !c.any_of_include?.length && !c.claims?.length && !c.facts?.length && !c.must_not_include?.length && c.close_to === undefined) {
-      faults.push({ pointer: at, message: "a response constraint needs at least one of claims, facts, must_include, any_of_include, must_not_include, close_to" });
+    if (c.kind === "response" && !c.must_include?.length && !c.any_of_include?.length && !c.claims?.length && !c.facts?.length && !c.must_not_include?.length && !c.distractors?.length && c.close_to === undefined) {
+      faults.push({ pointer: at, message: "a response constraint needs at least one of claims, facts, distractors, must_include, any_of_include, must_not_include, close_to" });
     }
     if (c.kind === "response") faults.push(...selfContradictions(c, at));
     if (c.kind === "response" || c.kind === "refusal" || c.kind === "clarification") {

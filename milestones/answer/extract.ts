@@ -249,6 +249,8 @@ function splitRange(r: chrono.ParsedResult): DateReading[] {
   return [{ index: r.index, text: r.text.slice(0, last.index), start: r.start }, { index: r.index + cut, text: r.text.slice(cut), start: r.end }];
 }
 
+const THAT_WEEK = /^[^.;:!?]*?\b(?:that|the same|that same) week\b/;
+
 /** The day `days` after the date of `iso`, as an ISO date. */
 function shiftDays(iso: string, days: number): string {
   const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
@@ -329,6 +331,25 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
       implied = nearestWeekday(shiftDays(ref.time, 1), k.weekday, 1);
     }
     w.value = { ...w.value, implied };
+  }
+  // A weekday alone after a date written a week or more ahead is read in that date's frame, not this week's:
+  // "Mon 2 Nov: back to school, I'm on long days Mon-Wed" is 2 to 4 November ("that week" is the
+  // week of the date written before it).
+  const nextWeek = shiftDays(ref.time, 7);
+  for (const w of out) {
+    const k = w.value.known;
+    if (k.day !== undefined || k.weekday === undefined || k.month !== undefined) continue;
+    if (/\b(?:last|next|this|coming|past|previous)\b/.test(text.slice(Math.max(0, w.start - 14), w.end))) continue;
+    const anchor = out.filter((d) => d.end <= w.start && d.value.known.day !== undefined && /\d/.test(text.slice(d.start, d.end))).at(-1);
+    // Only within a line's sentence: "expires Friday, November 6 at 5pm. Thursday was a great meeting".
+    if (!anchor || /[.!?](?:\s|$)|\n/.test(text.slice(anchor.end, w.start))) continue;
+    const a = anchor.value.implied;
+    const iso = `${a.year}-${String(a.month).padStart(2, "0")}-${String(a.day).padStart(2, "0")}`;
+    if (THAT_WEEK.test(text.slice(w.end, w.end + 24))) {
+      w.value = { ...w.value, implied: nearestWeekday(shiftDays(iso, 1 - weekdayOf(a.year, a.month, a.day)), k.weekday, 1) };
+    } else if (iso >= nextWeek) {
+      w.value = { ...w.value, implied: nearestWeekday(iso, k.weekday, 1) };
+    }
   }
   // "Thursday's rehearsal (7pm, 29 Oct)": a weekday followed closely by a date of that weekday is
   // that date, not the nearest Thursday.

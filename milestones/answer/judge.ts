@@ -217,6 +217,7 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   if (about.length === 0) return true;
   // A table row is one record keyed by its first cell: the subject may be in the value's own cell
   // or in that first cell; a list item or row is read under its heading or lead-in.
+  let cellStart = 0;
   if (s.kind === "row") {
     const cells = s.text.split("; ");
     const offset = text.length - s.text.length;
@@ -229,6 +230,10 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     // A cell that is a sentence of its own is read by its clauses, below.
     const ownCell = own.split(" ").length <= 8 ? own : "";
     if (!reasoned && about.every((g) => occurrences(reader, ownCell, g).length > 0 || occurrences(reader, cells[0]!, g).length > 0)) return true;
+    // Nor does its column's header bind it: under "Yui's suggestion", the row "Also note | Daichi is
+    // sending flowers from himself and Yui" does not suggest flowers.
+    const headed = ownCell === "" ? own.indexOf(": ") : -1;
+    if (headed >= 0) cellStart = offset + ownAt + headed + 2;
   }
   // A short item under a heading or lead-in ("Tonight" / "- Haircut 5:30pm") is about what they name.
   // An item of several clauses names its subjects clause by clause, as a sentence does ("Your half
@@ -248,6 +253,7 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // with Alex" Alex is not said of the call.
   const reason = text.slice(start, o.start).lastIndexOf(" because ");
   if (reason >= 0) start += reason + " because ".length;
+  start = Math.max(start, cellStart);
   const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
   const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;

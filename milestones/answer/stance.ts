@@ -33,7 +33,7 @@ export const CUES = {
 
 const NEGATION_WINDOW = 4;
 const DIRECTION = /\b(from|to|into|now|until|till)\b/g;
-const CHANGE_VERB = /\b(moved|changed|rescheduled|updated|shifted|pushed|brought|switched|bumped|corrected|went|gone|goes|cut|raised|dropped|moving|changing|pushing|push|move|cancelled|canceled|cancel)\b/;
+const CHANGE_VERB = /\b(moved|changed|change|changes|fix|fixed|replace|replaced|swap|swapped|rescheduled|updated|shifted|pushed|brought|switched|bumped|corrected|went|gone|goes|cut|raised|dropped|moving|changing|pushing|push|move|cancelled|canceled|cancel)\b/;
 // After a value, these say it no longer holds: "9am, which was cancelled", "9am (cancelled)",
 // "9am has been moved". A bare verb is not enough: in "Daichi moved the booking" Daichi acts.
 const PAST_VERB = "(?:since\\s+)?(?:cancelled|canceled|called off|moved|changed|rescheduled|replaced|superseded|postponed|scrapped|dropped|updated|corrected|no longer|not any more|not anymore|out of date|outdated|old)\\b";

@@ -931,3 +931,35 @@ test("a reason clause has its own subject after a pronoun sentence too: \"It was
   assert.equal(judge(caller, "That was your mom (Amma). It was a missed call because you were on the phone with Alex Romero."), 1);
   assert.equal(judge(caller, "That was a missed call. It was Alex Romero, not Amma."), 0);
 });
+
+test("a weekday alone after a date a week or more ahead is read in that date's frame; \"that week\" is its week", () => {
+  // The reference is Wed 11 Nov: the coming Monday is the 16th.
+  const show = (s: string) => extractDates(t(s), ref).map((x) => `${x.value.implied.month}-${x.value.implied.day}`);
+  assert.deepEqual(show("Mon 23 Nov: back to school, I'm on long days Mon-Wed"), ["11-23", "11-23", "11-25"]);
+  assert.deepEqual(show("School is back Thu 26 Nov; I'm on nights Mon-Tue that week."), ["11-26", "11-23", "11-24"]);
+  // A date this week leaves the weekdays where they were, and so does a new sentence.
+  assert.deepEqual(show("Fri 13 Nov: hair, then long days Mon-Tue"), ["11-13", "11-16", "11-17"]);
+  assert.deepEqual(show("It expires Friday 27 November. Monday was a great meeting."), ["11-27", "11-9"]);
+});
+
+test("a table cell that is a sentence of its own is not bound by its column's header", () => {
+  const gift = { claims: [["scarf"]], distractors: [{ about: [["suggestion", "suggested"]], value: ["flowers"] }] };
+  const table = (last: string) => `| | Yui's suggestion |\n|---|---|\n| Gift | A cashmere scarf |\n| Where | Daimaru Kobe, 1st floor |\n| Also note | ${last} |`;
+  assert.equal(judge(gift, table("Daichi is sending flowers from himself and Yui on the day")), 1);
+  assert.equal(judge(gift, table("Flowers")), 0);
+});
+
+test("the value an arrow points away from is old after an imperative \"change\" or \"fix\" too", () => {
+  const unit = { claims: [["mg/L"]], distractors: [["µg/L"]] };
+  assert.equal(judge(unit, "| # | What to do |\n|---|---|\n| 1 | Change µg/L → mg/L in line 6 |"), 1);
+  assert.equal(judge(unit, "Fix the units: µg/L -> mg/L."), 1);
+  assert.equal(judge(unit, "The numbers are in µg/L, and mg/L is wrong."), 0);
+});
+
+test("a refusal's cue stands with an adverb inside its negation: \"didn't actually say\"", () => {
+  const ctx = compareContext(ZONE);
+  const amount = { kind: "refusal" as const, cues: ["didn't say", "doesn't say"] };
+  assert.equal(refusalOutcome(amount, replyOf(agent("Emeka didn't actually say how much; check your Monzo app.")), ctx).similarity, 1);
+  assert.equal(refusalOutcome(amount, replyOf(agent("It doesn't really say, but it's likely £50.")), ctx).similarity, 1);
+  assert.equal(refusalOutcome(amount, replyOf(agent("He actually sent £50.")), ctx).similarity, 0);
+});

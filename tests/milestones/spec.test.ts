@@ -53,6 +53,12 @@ test("checker: unknown columns, bad times, empty response checks", () => {
   ]);
 });
 
+test("checker: a response check of distractors alone is a check (\"claims no text to the garage\")", () => {
+  const only = (c: object) => checkScoringSpec({ milestones: { nodes: [node("a", { constraints: [{ kind: "response", ...c }] })] } } as ScoringSpec);
+  assert.deepEqual(only({ distractors: [{ about: [["garage"]], value: ["texted"] }] }), []);
+  assert.equal(only({ distractors: [] }).length, 1);
+});
+
 test("a well-formed spec has no faults; no edges means a chain", () => {
   assert.deepEqual(checkScoringSpec({ milestones: { nodes: [node("a"), node("b")] } }), []);
 });
