@@ -254,8 +254,13 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const reason = text.slice(start, o.start).lastIndexOf(" because ");
   if (reason >= 0) start += reason + " because ".length;
   start = Math.max(start, cellStart);
-  const tail = text.slice(o.end).split(/[,;()]|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
-  const clause = text.slice(Math.max(0, start - 1), o.end + tail.length);
+  // A short aside in brackets right after the value (its surname at most between) does not end its
+  // clause: "Julia Brandt (Halyard Ventures) called you at 11:02".
+  const after = text.slice(o.end).replace(/^(\s*[\p{L}'.-]*\s*)\(([^()]{1,40})\)/u, (_m, lead: string, aside: string) => `${lead} ${" ".repeat(aside.length)} `);
+  const tail = after.split(/[,;()]|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
+  // The clause as read: the aside skipped above stays blank.
+  const upTo = (from: number) => text.slice(from, o.end) + tail;
+  const clause = upTo(Math.max(0, start - 1));
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
   // "Meera's coming too but hasn't been down for anything": a "but" clause with no subject of its
   // own goes on with the subject of the clause before it.
@@ -271,14 +276,14 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     const before = andAux ? text.slice(clause0, ownStart - 1) : clauseBefore(text, Math.max(0, ownStart - 1));
     const verb = (nlp(before).verbs().json({ offset: true }) as { offset?: { start: number } }[])[0]?.offset?.start ?? before.length;
     const subject = before.slice(0, verb);
-    if (about.every((g) => occurrences(reader, subject, g).length > 0 || occurrences(reader, text.slice(ownStart, o.end + tail.length), g).length > 0)) return true;
+    if (about.every((g) => occurrences(reader, subject, g).length > 0 || occurrences(reader, upTo(ownStart), g).length > 0)) return true;
   }
   // The end of a list of names is no clause: in "the session with you, Julia and Grace next
   // Wednesday" the value belongs to the clause the list began in.
   const listTail = LIST_TAIL.exec(text.slice(0, o.start));
   if (listTail) {
     const listStart = Math.max(0, listTail.index - clauseBefore(text, listTail.index).length - 1);
-    if (about.every((g) => occurrences(reader, text.slice(listStart, o.end + tail.length), g).length > 0)) return true;
+    if (about.every((g) => occurrences(reader, upTo(listStart), g).length > 0)) return true;
   }
   // An apposition: "the full partner meeting, Tue 27 Oct at 2 PM": a value that opens the clause
   // after a comma describes what the clause before it named ("..., so this Tuesday is free" and

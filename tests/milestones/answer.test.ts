@@ -963,3 +963,12 @@ test("a refusal's cue stands with an adverb inside its negation: \"didn't actual
   assert.equal(refusalOutcome(amount, replyOf(agent("It doesn't really say, but it's likely £50.")), ctx).similarity, 1);
   assert.equal(refusalOutcome(amount, replyOf(agent("He actually sent £50.")), ctx).similarity, 0);
 });
+
+test("a short aside in brackets right after a value does not end its clause: \"Julia Brandt (Halyard Ventures) called you at 11:02\"", () => {
+  const caller = { claims: [["209"]], distractors: [{ about: [[{ time: "11:02" }, "the caller"]], value: ["Julia"] }] };
+  assert.equal(judge(caller, "**Julia Brandt (Halyard Ventures)** called you at **11:02 AM** from +1 209 555 0163."), 0);
+  assert.equal(judge(caller, "The 11:02 call was from +1 209 555 0163, not in your contacts. Julia Brandt (Halyard) rang yesterday."), 1);
+  // The aside's own words stay out of the clause: "ready tonight (netball kit)" says nothing of netball tonight.
+  const night = { claims: [["kit"]], distractors: [{ about: [["netball"]], value: { date: "2026-11-11" } }] };
+  assert.equal(judge(night, "Netball is tomorrow at 6. Have your kit ready tonight (netball dress, trainers) so you're not rushing."), 1);
+});
