@@ -190,6 +190,8 @@ const SPEECH = new RegExp(`\\b(?:${CUES.speech.join("|")})\\b`, "g");
 const RECORD_AFTER = /^\s*(?:[^\s,;.]+\s+){0,2}?(?:in|on) (?:your|the) (?:calendar|diary|calendar entry|event|invite)\b/;
 const OWN_WRITE = /\b(?:i|we)(?:'ve| have)?\s+(?:\S+\s+){0,2}?(?:added|put|moved|created|set|booked|scheduled|updated|changed|made)\b/;
 // "the Harriet call is in your calendar at 8am": where a record holds it, named before the value.
+// A sentence framed by the record: "On your calendar it stays at 7:30", "In the calendar, it's 8am".
+const RECORD_FRAME = /(?:^|[:;]\s*)(?:on|in)\s+(?:your|the)\s+(?:calendar|diary)\b[^.;!?]*$/;
 const RECORD_IN = /\b(?:is|are|was|'s)\s+(?:still\s+)?(?:in|on)\s+(?:your|the)\s+(?:calendar|diary)\s+(?:at|for|as)\s*$/;
 // "the event 'Call: Harriet' is set for 8:00", "your calendar entry is down for 7.30": what a record
 // holds, said of the record itself rather than of the call.
@@ -256,7 +258,7 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // ("I've put it at 7.30pm in your calendar" is the assistant's own doing, and asserts it).
   // The record's own title may hold colons and brackets: the statement so far is read, not the clause.
   const sentence = statementSoFar(text, start);
-  if ((RECORD_AFTER.test(after) || RECORD_SET.test(sentence) || RECORD_IN.test(before)) && !OWN_WRITE.test(before)) return "reported";
+  if ((RECORD_AFTER.test(after) || RECORD_SET.test(sentence) || RECORD_IN.test(before) || RECORD_FRAME.test(sentence)) && !OWN_WRITE.test(before)) return "reported";
   if (wasTrue && pastClause(text, start, end)) return "past";
   return "asserted";
 }

@@ -972,3 +972,10 @@ test("a short aside in brackets right after a value does not end its clause: \"J
   const night = { claims: [["kit"]], distractors: [{ about: [["netball"]], value: { date: "2026-11-11" } }] };
   assert.equal(judge(night, "Netball is tomorrow at 6. Have your kit ready tonight (netball dress, trainers) so you're not rushing."), 1);
 });
+
+test("a sentence framed by the record reports it: \"On your calendar it stays at 7:30, but for them it's 9pm\"", () => {
+  const call = { claims: [["6:30"]], distractors: [{ about: [["stays", "unchanged"]], value: { time: "07:30" } }] };
+  assert.equal(judge(call, "Short version: on your calendar it stays at 7:30 am, but in Kochi that is now 9pm. To keep their 8pm, call at 6:30 am."), 1);
+  assert.equal(judge(call, "The call stays at 7:30 am; nothing changes. If you like, 6:30 am works too."), 0);
+  assert.equal(judge(call, "On your calendar I've moved it to 6:30 am; it stays at 7:30 am for them."), 0);
+});
