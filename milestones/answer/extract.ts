@@ -332,9 +332,9 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
     }
     w.value = { ...w.value, implied };
   }
-  // A weekday alone after a date written a week or more ahead is read in that date's frame, not this week's:
-  // "Mon 2 Nov: back to school, I'm on long days Mon-Wed" is 2 to 4 November ("that week" is the
-  // week of the date written before it).
+  // A weekday alone after a date written a week or more ahead is read in that date's frame, not
+  // this week's: "Mon 2 Nov: back to school, I'm on long days Mon-Wed" is 2 to 4 November ("that
+  // week" is the week of the date written before it).
   const nextWeek = shiftDays(ref.time, 7);
   for (const w of out) {
     const k = w.value.known;

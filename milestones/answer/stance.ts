@@ -190,9 +190,9 @@ const SPEECH = new RegExp(`\\b(?:${CUES.speech.join("|")})\\b`, "g");
 const RECORD_AFTER = /^\s*(?:[^\s,;.]+\s+){0,2}?(?:in|on) (?:your|the) (?:calendar|diary|calendar entry|event|invite)\b/;
 const OWN_WRITE = /\b(?:i|we)(?:'ve| have)?\s+(?:\S+\s+){0,2}?(?:added|put|moved|created|set|booked|scheduled|updated|changed|made)\b/;
 // "the Harriet call is in your calendar at 8am": where a record holds it, named before the value.
+const RECORD_IN = /\b(?:is|are|was|'s)\s+(?:still\s+)?(?:in|on)\s+(?:your|the)\s+(?:calendar|diary)\s+(?:at|for|as)\s*$/;
 // A sentence framed by the record: "On your calendar it stays at 7:30", "In the calendar, it's 8am".
 const RECORD_FRAME = /(?:^|[:;]\s*)(?:on|in)\s+(?:your|the)\s+(?:calendar|diary)\b[^.;!?]*$/;
-const RECORD_IN = /\b(?:is|are|was|'s)\s+(?:still\s+)?(?:in|on)\s+(?:your|the)\s+(?:calendar|diary)\s+(?:at|for|as)\s*$/;
 // "the event 'Call: Harriet' is set for 8:00", "your calendar entry is down for 7.30": what a record
 // holds, said of the record itself rather than of the call.
 const RECORD_SET = /\b(?:the|your|this|that)\s+(?:calendar\s+)?(?:entry|event|invite|invitation|record|reminder)\b[^.;!?]*?\b(?:is|was|'s)\s+(?:still\s+)?(?:set|scheduled|booked|saved|entered|down|listed)(?:\s+(?:for|as|at|to))?\s*$/;
