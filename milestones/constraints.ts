@@ -253,7 +253,11 @@ export const DEFAULT_REFUSAL_CUES = [
 
 // "didn't actually say", "can't really tell": an adverb inside a negation leaves the cue it stands in.
 const NEGATED_ADVERB = /\b((?:[a-z]+n't|not|never|cannot))\s+(?:actually|really|explicitly|specifically|exactly|clearly)\s+/g;
-const cueText = (text: string) => text.replace(NEGATED_ADVERB, "$1 ");
+/** The first of `cues` a reply's text says. */
+const cueIn = (text: string, cues: readonly string[]) => {
+  const plain = text.replace(NEGATED_ADVERB, "$1 ");
+  return cues.find((k) => includesWords(plain, replyText(k)));
+};
 
 export function refusalOutcome(c: RefusalConstraint, reply: Reply, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
   if (reply.step.kind !== "agent") return notA("an agent message", reply.step);
@@ -262,8 +266,7 @@ export function refusalOutcome(c: RefusalConstraint, reply: Reply, ctx: CompareC
   if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
   const asserted = readDistractors(r.reader, r.whole, distractorsOf(c, r, ctx, reply.step.time.slice(0, 10)));
   if (asserted.length > 0) return { similarity: 0, details: { ...said(r), reason: "asserts a wrong value beside the refusal", asserted_distractors: asserted } };
-  const plain = cueText(r.text);
-  const cue = (c.cues ?? DEFAULT_REFUSAL_CUES).find((k) => includesWords(plain, replyText(k)));
+  const cue = cueIn(r.text, c.cues ?? DEFAULT_REFUSAL_CUES);
   const mentions = c.mentions ?? [];
   const missing = mentions.filter((m) => !includesWords(r.text, replyText(m)));
   const share = mentions.length === 0 ? 1 : (mentions.length - missing.length) / mentions.length;
@@ -288,7 +291,7 @@ export function clarificationOutcome(c: ClarificationConstraint, reply: Reply, c
   const question = r.statements.some((q) => q.question || REQUEST.test(q.text));
   // "I can't text Raj: there's no number saved for him", and then the agent waits: saying what
   // blocks the request and giving the turn back asks what to do, as a question would.
-  const blocker = question || !reply.handsBack ? undefined : DEFAULT_REFUSAL_CUES.find((k) => includesWords(cueText(r.text), replyText(k)));
+  const blocker = question || !reply.handsBack ? undefined : cueIn(r.text, DEFAULT_REFUSAL_CUES);
   const asks = question || blocker !== undefined;
   const wanted = c.asks_for ?? [];
   const missing = wanted.filter((w) => !includesWords(r.text, replyText(w)));

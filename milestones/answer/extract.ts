@@ -266,6 +266,19 @@ function nearestWeekday(iso: string, weekday: number, direction: 1 | -1): { year
   return { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
 }
 
+/** A weekday alone after a date written a week or more ahead is read in that date's frame, not
+ *  this week's: "Mon 2 Nov: back to school, I'm on long days Mon-Wed" is 2 to 4 November ("that
+ *  week" is the week of the date written before it). Undefined when no such date frames it. */
+function inDateFrame(text: string, dates: readonly Span<DateValue>[], w: Span<DateValue>, weekday: number, nextWeek: string): { year: number; month: number; day: number } | undefined {
+  const anchor = dates.filter((d) => d.end <= w.start && d.value.known.day !== undefined && /\d/.test(text.slice(d.start, d.end))).at(-1);
+  // Only within a line's sentence: "expires Friday, November 6 at 5pm. Thursday was a great meeting".
+  if (!anchor || /[.!?](?:\s|$)|\n/.test(text.slice(anchor.end, w.start))) return undefined;
+  const a = anchor.value.implied;
+  const iso = `${a.year}-${String(a.month).padStart(2, "0")}-${String(a.day).padStart(2, "0")}`;
+  if (THAT_WEEK.test(text.slice(w.end, w.end + 24))) return nearestWeekday(shiftDays(iso, 1 - weekdayOf(a.year, a.month, a.day)), weekday, 1);
+  return iso >= nextWeek ? nearestWeekday(iso, weekday, 1) : undefined;
+}
+
 export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
   if (!DATE_HINT.test(text)) return [];
   const instant = new Date(ref.time);
@@ -318,10 +331,16 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
   }
   // A weekday alone is the coming one ("I'll pick it up on Sunday"), or the last one when its clause
   // is in the past tense ("you texted him on Sunday"); chrono takes the nearest of the two.
+  const nextWeek = shiftDays(ref.time, 7);
   for (const w of out) {
     const k = w.value.known;
     if (k.day !== undefined || k.weekday === undefined || k.month !== undefined) continue;
     if (/\b(?:last|next|this|coming|past|previous)\b/.test(text.slice(Math.max(0, w.start - 14), w.end))) continue;
+    const framed = inDateFrame(text, out, w, k.weekday, nextWeek);
+    if (framed) {
+      w.value = { ...w.value, implied: framed };
+      continue;
+    }
     // The tagger runs only where a past form stands near ("texted", "was", "came"): it costs.
     const near = text.slice(Math.max(0, w.start - 60), w.end + 30);
     const past = PAST_HINT.test(near) && pastClause(text, w.start, w.end);
@@ -331,25 +350,6 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
       implied = nearestWeekday(shiftDays(ref.time, 1), k.weekday, 1);
     }
     w.value = { ...w.value, implied };
-  }
-  // A weekday alone after a date written a week or more ahead is read in that date's frame, not
-  // this week's: "Mon 2 Nov: back to school, I'm on long days Mon-Wed" is 2 to 4 November ("that
-  // week" is the week of the date written before it).
-  const nextWeek = shiftDays(ref.time, 7);
-  for (const w of out) {
-    const k = w.value.known;
-    if (k.day !== undefined || k.weekday === undefined || k.month !== undefined) continue;
-    if (/\b(?:last|next|this|coming|past|previous)\b/.test(text.slice(Math.max(0, w.start - 14), w.end))) continue;
-    const anchor = out.filter((d) => d.end <= w.start && d.value.known.day !== undefined && /\d/.test(text.slice(d.start, d.end))).at(-1);
-    // Only within a line's sentence: "expires Friday, November 6 at 5pm. Thursday was a great meeting".
-    if (!anchor || /[.!?](?:\s|$)|\n/.test(text.slice(anchor.end, w.start))) continue;
-    const a = anchor.value.implied;
-    const iso = `${a.year}-${String(a.month).padStart(2, "0")}-${String(a.day).padStart(2, "0")}`;
-    if (THAT_WEEK.test(text.slice(w.end, w.end + 24))) {
-      w.value = { ...w.value, implied: nearestWeekday(shiftDays(iso, 1 - weekdayOf(a.year, a.month, a.day)), k.weekday, 1) };
-    } else if (iso >= nextWeek) {
-      w.value = { ...w.value, implied: nearestWeekday(iso, k.weekday, 1) };
-    }
   }
   // "Thursday's rehearsal (7pm, 29 Oct)": a weekday followed closely by a date of that weekday is
   // that date, not the nearest Thursday.
