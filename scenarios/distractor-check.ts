@@ -64,10 +64,12 @@ export function checkDistractorsAgainstData(file: string, s: ScenarioFile, p: Pr
       for (const r of (records ??= subjects(p, now))) {
         if (!named(r.title, d.about)) continue;
         const values = r.values();
-        const hit = d.value.alternatives.find((a) => a.value && values.some((v) => v.type === a.value!.type && sameValue(a.value!, v)));
+        // A value the distractor excepts is the right one ({"any": "time"} except 08:00).
+        const excepted = (v: Value) => d.except?.alternatives.some((a) => a.value && a.value.type === v.type && sameValue(a.value, v)) ?? false;
+        const hit = d.value.alternatives.find((a) => a.value && values.some((v) => v.type === a.value!.type && !excepted(v) && sameValue(a.value!, v)));
         if (hit) {
           faults.push({ file, pointer: `${at}/constraints/${path}/distractors/${k}`,
-            message: `"${hit.words}" is what ${r.name} holds at the reference time: a correct answer would give it` });
+            message: `"${hit.words.trim() || d.label}" is what ${r.name} holds at the reference time: a correct answer would give it` });
           return;
         }
       }

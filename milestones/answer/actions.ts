@@ -101,7 +101,7 @@ const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)
 
 // Words added to a message or draft being written: "I added a thanks for the flowers", "I added
 // the water note" (a note may be in a text as much as on a record).
-const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:[\p{L}'-]+\s+){0,3}(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations|note|detail|details|bit|reminder)\b/u;
+const MESSAGE_CONTENT = /^(?:(?:a|an|the|my|your|quick|short|little)\s+)*(?:[\p{L}'-]+\s+){0,3}(?:thanks|thank[- ]you|line|sentence|p\.?s\.?|mention|word|greeting|sign-?off|question|request|apology|congratulations|note|detail|details|bit|reminder|update|comment|wish|wishes)\b/u;
 
 // "I added that the table's at 7pm": a clause added to a message ("added that event" is a record).
 // So is a clause with a subject of its own and a finite verb: "added that water is still fine".
@@ -115,6 +115,10 @@ const RELATIVE_TO_WORDS = /\b(?:message|text|email|draft|reply|note|line|sentenc
 // Only a quote standing alone as the object: 'Added "Dentist" to your calendar' names its record.
 const QUOTED_OBJECT = /^(?:(?:the|a|an)\s+)?(?:(?:word|phrase|term|line)\s+)?\u0000\W*$/;
 
+// "I added that so she's not turning up at 7.30": a pronoun alone, or before a reason, names no
+// kind of record; what was written, words of a text or a record, any write may be.
+const PRONOUN_OBJECT = /^(?:that|this|it)(?:\s+(?:so|because|since|as|in case|too|as well)\b|\s*$)/;
+
 // Where a record was added names its kind: "added it to your calendar" is an event, whatever
 // else was written ("added" alone may be words added to an email).
 const TO_CALENDAR = /\b(?:to|in|into|on)\s+(?:your|the|her|his|their)\s+(?:[\p{L}'-]+\s+)?(?:calendar|diary)\b/u;
@@ -127,6 +131,7 @@ function kindOf(verb: string, object: string, fallback: ActionKind): ActionKind 
     if (TO_CONTACTS.test(object)) return "contact";
   }
   if ((kind === "add" || kind === "remove" || kind === "change") && QUOTED_OBJECT.test(object)) return "edit";
+  if (kind === "add" && PRONOUN_OBJECT.test(object)) return "any";
   return kind === "add" && (MESSAGE_CONTENT.test(object) || CONTENT_CLAUSE.test(object)) ? "compose" : kind;
 }
 

@@ -155,7 +155,10 @@ function contradiction(reader: Reader, s: Statement, fact: Fact): string | null 
 /** The text states a value of the type of the group's typed alternative, none of the group's. */
 function ownValueOfType(reader: Reader, text: string, g: Group): boolean {
   const typed = g.alternatives.find((a) => a.value)?.value;
-  if (!typed || occurrences(reader, text, g).length > 0) return false;
+  // A group that also names its subject in words ("return", "back", "AC37") is no value of its own:
+  // the seats under "Back home: AC37" do not differ from the flight for being codes too.
+  if (!typed || g.alternatives.some((a) => !a.value && !/\d/.test(a.words))
+    || occurrences(reader, text, g).length > 0) return false;
   return reader.values(text, typed.type).some((span) => statedAt(text, span.start, span.end));
 }
 
@@ -209,11 +212,15 @@ const COORDINATED_SUBJECTS = /^\s*(?:[\p{L}'.-]+\s+){1,2}(?:and|&)\s+(?:[\p{L}'.
 const SUBJECTLESS_BUT = /^but\s+(?:also\s+|still\s+|just\s+)?(?:hasn't|has|hadn't|had|isn't|is|wasn't|was|won't|will|can't|can|doesn't|does|didn't|did|never|already)\b/;
 const SUBJECTLESS_AND = /^(?:also\s+|still\s+|then\s+)?(?:hasn't|has|hadn't|had|isn't|is|aren't|are|wasn't|was|weren't|were|won't|will|can't|can|doesn't|does|didn't|did)\s/;
 
+const OWN_SUBJECT = /^(?:you|he|she|they|we|i)(?:'re|'ve|'ll|'d|\s+(?:were|was|are|is|am|had|have|has|did|do|does|will|would|can|could)\b)/;
+const RECORD_FIELD = /^(?:what|when|where|who|with|date|day|time|times|place|venue|location|address|event|book|title|flight|seat|seats|booking|ref|reference|cost|price|status|notes?|host|meeting point)\s*:/;
+// "Carmen Ruiz:", "**Julia Brandt** (Halyard) -": a list item's label, before its details.
+const ITEM_LABEL = /^[^:;,.!?\u2013\u2014]{1,60}(?::|\s[\u2013\u2014-])\s/;
 const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|this is)\b/;
 
 /** A wrong value counts against its subject only when the subject is named in the value's own
  *  clause: "Ryan already has the 17th" is not about the dinner in the next clause. */
-function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence, about: readonly Group[]): boolean {
+function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence, about: readonly Group[], record?: string): boolean {
   if (about.length === 0) return true;
   // A table row is one record keyed by its first cell: the subject may be in the value's own cell
   // or in that first cell; a list item or row is read under its heading or lead-in.
@@ -235,12 +242,27 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     const headed = ownCell === "" ? own.indexOf(": ") : -1;
     if (headed >= 0) cellStart = offset + ownAt + headed + 2;
   }
+  // A short list of fields ("Book: The Safekeep", "When: Tue 6 Oct", "Where: Helen's") is one record,
+  // as a short table is: what one field names, the others are about.
+  if (record !== undefined && about.every((g) => occurrences(reader, record, g).length > 0)) return true;
   // A short item under a heading or lead-in ("Tonight" / "- Haircut 5:30pm") is about what they name.
   // An item of several clauses names its subjects clause by clause, as a sentence does ("Your half
   // is already graded, per your text to Tomás" says nothing graded of Tomás).
   const fragment = !/,\s|;|\s[\u2013\u2014-]\s/.test(s.text.replace(/(\d)\s*[\u2013\u2014-]\s*(?=\d)/g, "$1-"));
-  if (s.kind === "item" && s.context && s.text.split(" ").length <= 10
+  // An item that is a sentence with a person as its subject ("You were on a call with Alex Romero")
+  // says its own thing: under "Why you missed it", Alex is not the caller.
+  if (s.kind === "item" && s.context && s.text.split(" ").length <= 10 && !OWN_SUBJECT.test(s.text)
     && about.every((g) => occurrences(reader, s.context, g).length > 0 || (fragment && occurrences(reader, s.text, g).length > 0))) return true;
+  // A longer item's label is what its lead-in lists: under "Two of your contacts have two numbers:",
+  // "- Carmen Ruiz (Anika's teacher): her own number, plus the office line" names Carmen as one.
+  // Only under a lead-in sentence that introduces the list: a heading ("Don't mix it up with") may
+  // set items apart from what the answer is about.
+  if (s.kind === "item" && /:$/.test(s.context)) {
+    const label = ITEM_LABEL.exec(s.text.replace(/\([^()]*\)/g, (m) => " ".repeat(m.length)));
+    const at = o.start - (text.length - s.text.length);
+    if (label && at >= 0 && at < label[0].length && label[0].split(/\s+/).filter(Boolean).length <= 6
+      && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text.slice(0, label[0].length), g).length > 0)) return true;
+  }
   const clause0 = o.start - clauseBefore(text, o.start).length;
   // " and " ends a clause on both sides of the value: "maths at 4.40 and English in E2".
   // A past verb right after "and" shares the subject before it: "texted Ken and said you'll come Sat".
@@ -339,6 +361,10 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
   const own = statements.filter((s) => !s.question && s.kind !== "section" && s.kind !== "quote" && s.kind !== "code"
     && !(s.kind === "row" && OLD_ROW.test(s.text)) && !optionOfQuestion(s));
   const found: DistractorReading[] = [];
+  // The record an item is a field of: the short list of fields it stands in.
+  const records = statements.filter((s) => s.kind === "section" && s.text.split("; ").every((part) => RECORD_FIELD.test(part)));
+  const recordOf = (s: Statement) => s.kind !== "item" || !RECORD_FIELD.test(s.text) ? undefined
+    : records.find((r) => r.context === s.context && r.text.split("; ").includes(s.text))?.text;
   for (const d of distractors) {
     for (const s of own) {
       const text = bound(s);
@@ -346,7 +372,7 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
       const right = d.except ? occurrences(reader, text, d.except) : [];
       const count = d.value.alternatives.some((a) => a.value?.type === "number");
       const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !right.some((r) => overlaps(r, o)) && !rangeEnd(text, o)
-        && !(count && DURATION_AFTER.test(text.slice(o.end))) && aboutInClause(reader, s, text, o, d.about)
+        && !(count && DURATION_AFTER.test(text.slice(o.end))) && aboutInClause(reader, s, text, o, d.about, recordOf(s))
         && !wrongValueExcused(text, o.start, o.end, d.wasTrue, reader.ref.time, speakerIs(reader, d.about), d.unsourced) && !sourceNumber(text, o, d)
         && !datesAWriting(reader, text, o, d));
       if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }

@@ -237,9 +237,14 @@ function block(w: Walk, tokens: readonly Token[], context: string) {
   closeHeading(w, headingAt);
 }
 
+// A line flush left after a list item, not itself an item, is read as a paragraph of its own, as it
+// looks: markdown would carry it on as the item's text ("- Sarah: no reply yet" / "That's 6 guests
+// confirmed" sums up the list, it is not said of Sarah).
+const LAZY_LINE = /^([ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t]+\S[^\n]*)\n(?=[^\s\-*+>|#\d])/gm;
+
 /** The statements of a message, in reading order, lower-cased after they are found. */
 export function statements(message: string): Statement[] {
   const w: Walk = { out: [], heading: "", headings: [] };
-  block(w, new Lexer({ gfm: true }).lex(message), "");
+  block(w, new Lexer({ gfm: true }).lex(message.replace(LAZY_LINE, "$1\n\n")), "");
   return w.out.map((s) => ({ ...s, text: s.text.toLowerCase(), context: s.context.toLowerCase() }));
 }

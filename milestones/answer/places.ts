@@ -40,18 +40,21 @@ export function inOtherPlace(after: string, time: string): boolean {
   if (!m) return false;
   const at = DateTime.fromISO(time, { setZone: true });
   if (!at.isValid) return false;
-  const found = zonesNamed(m[1]!, false);
+  // A clock's abbreviation too ("16:00 GMT"), but not one that is also a word ("8am PT" may be a
+  // physio slot, "the 10am CT" a scan).
+  const found = zonesNamed(m[1]!, "unambiguous");
   return found !== undefined && found.zones.every((zone) => at.setZone(zone).offset !== at.offset);
 }
 
 /** The longest run of a phrase's first words (at most three) that names a place, or with
  *  `abbreviations` also a clock ("GMT", "UK"): its zones and the words naming it. */
-function zonesNamed(phrase: string, abbreviations: boolean): { zones: readonly string[]; name: string } | undefined {
+function zonesNamed(phrase: string, abbreviations: boolean | "unambiguous"): { zones: readonly string[]; name: string } | undefined {
   const words = phrase.replace(/[.]+$/, "").split(/\s+/);
   for (let n = words.length; n >= 1; n--) {
     const name = words.slice(0, n).join(" ");
     const key = fold(name);
-    const zones = abbreviations && ABBREVIATIONS[key] !== undefined ? [ABBREVIATIONS[key]!] : places().get(key);
+    const abbreviated = abbreviations && ABBREVIATIONS[key] !== undefined && !(abbreviations === "unambiguous" && ALSO_WORDS.has(key));
+    const zones = abbreviated ? [ABBREVIATIONS[key]!] : places().get(key);
     if (zones?.length) return { zones, name };
   }
   return undefined;
@@ -70,6 +73,7 @@ const ABBREVIATIONS: Record<string, string> = {
   aest: "UTC+10", aedt: "UTC+11", acst: "UTC+9:30", nzst: "UTC+12", nzdt: "UTC+13",
   wat: "Africa/Lagos", cat: "Africa/Maputo", eat: "Africa/Nairobi",
 };
+const ALSO_WORDS = new Set(["pt", "mt", "ct", "et", "est", "pacific", "mountain", "central", "eastern", "wat", "cat", "eat"]);
 
 /** A clock named right after a time: its zone (IANA, or a fixed offset as luxon writes it:
  *  "UTC+1"), the words naming it and their length. */

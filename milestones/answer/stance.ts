@@ -14,7 +14,7 @@ export const CUES = {
   /** Before a value, mark it as the old or wrong one: "the original 9am", "it used to be 8am". */
   correction: [
     "used to", "originally", "previously", "initially", "original", "old", "earlier", "outdated", "wrong", "incorrect",
-    "mistake", "mistaken", "misread", "typo", "superseded", "replaced", "instead of", "rather than", "meant to be",
+    "mistake", "mistaken", "mistakenly", "wrongly", "incorrectly", "misread", "typo", "superseded", "replaced", "instead of", "rather than", "meant to be",
     "supposed to be", "was going to", "were going to", "formerly", "prior", "before the change", "stale",
   ],
   /** Words someone says or writes: a report unless the speaker is the assistant itself ("I said"). */
@@ -124,6 +124,9 @@ function isOldValue(before: string, value = ""): boolean {
   const verb = [...before.matchAll(new RegExp(CHANGE_VERB, "g"))].pop();
   if (!verb) return false;
   const rest = before.slice(verb.index! + verb[0].length);
+  // A label or bracket the verb ends ("Outbound (changed): 6:30am", "Moved: Tue 13 Oct") heads the
+  // new value; "Cancelled: the 9am" still heads the old one.
+  if (/^\s*[):]/.test(rest) && !/^cancel/.test(verb[0])) return false;
   let last: string | undefined;
   for (const m of rest.matchAll(DIRECTION)) last = m[1];
   if (last === "from") return true;
@@ -176,7 +179,8 @@ export function pastClause(text: string, start: number, end: number): boolean {
   const at = before.trim().length;
   const cut = clause.slice(at).search(/\b(?:because|since|so|and|but|when|while|although|though|which|who|that|as)\b/);
   const limit = cut < 0 ? clause.length : at + cut;
-  const read = verbs.filter((v) => (v.offset?.start ?? 0) < at
+  // A label before a colon is no verb: "Details: it had been saved at 8:00" is past.
+  const read = verbs.filter((v) => !/:$/.test(v.text)).filter((v) => (v.offset?.start ?? 0) < at
     || ((v.offset?.start ?? 0) < limit && !(/ing\b/.test(v.text) || /\bto\s+$/.test(clause.slice(0, v.offset?.start ?? 0)))));
   return read.length > 0 && read.every((v) => v.verb?.grammar?.tense === "PastTense");
 }

@@ -979,3 +979,77 @@ test("a sentence framed by the record reports it: \"On your calendar it stays at
   assert.equal(judge(call, "The call stays at 7:30 am; nothing changes. If you like, 6:30 am works too."), 0);
   assert.equal(judge(call, "On your calendar I've moved it to 6:30 am; it stays at 7:30 am for them."), 0);
 });
+
+test("a longer list item's label is what its lead-in lists: \"Two of your contacts have two numbers:\" / \"- Carmen Ruiz (...): ...\"", () => {
+  const two = { claims: [["Julia"]], distractors: [{ about: [["two numbers", "two phone numbers"]], value: ["Carmen"] }] };
+  assert.equal(judge(two, "Two of your contacts have two phone numbers:\n\n- Julia Brandt (Halyard Ventures): mobile +1 650 555 0114 and work +1 415 555 0100.\n- Carmen Ruiz (Anika's lead teacher, Hummingbird room): her own number +1 415 555 0108, plus the preschool office line."), 0);
+  // Only the label: a name further into the item is not what the lead-in lists.
+  assert.equal(judge(two, "Only one contact has two phone numbers:\n\n- Julia Brandt (Halyard Ventures): mobile +1 650 555 0114 and work +1 415 555 0100, the front desk she shares with Carmen's old office."), 1);
+  assert.equal(judge(two, "Only Julia Brandt has two numbers.\n\nOthers:\n\n- Carmen Ruiz (Anika's lead teacher): one number, the preschool office line."), 1);
+});
+
+test("a label before a colon is no verb: \"Details: it had been saved at 8:00\" describes the past", () => {
+  const stale: DistractorSpec[] = [];
+  const call = { claims: [["9:00"]], distractors: [{ value: { time: "08:00" }, was_true: true }] };
+  assert.equal(judge(call, "Yes, 9:00 is right, and your calendar is fixed.\n\nDetails: it had been saved at 8:00.", { stale }), 1);
+  assert.equal(judge(call, "Details: it is saved at 8:00, and 9:00 is right.", { stale }), 0);
+});
+
+test("\"I added that so she's not late\": a pronoun alone names no kind of record, so any write may be it", () => {
+  assert.deepEqual(claimedActions(t("Nkechi only had the date, so I added that so she's not turning up at 7.30.")).map((a) => a.kind), ["any"]);
+  assert.deepEqual(claimedActions(t("I added it to your calendar.")).map((a) => a.kind), ["calendar"]);
+  assert.deepEqual(claimedActions(t("I added that event for Friday.")).map((a) => a.kind), ["add"]);
+});
+
+test("a claim's subject named in words and by a code is no value of its own: seats under \"Back home: AC37\"", () => {
+  const seats = { claims: [[["return", "back", "AC37"], ["35A"], ["35B"]]] };
+  assert.equal(judge(seats, "### Back home: AC37, Wednesday 6 January\n- **Economy**, not upgraded\n- **Seats 35A and 35B**"), 1);
+  // A typed value of the context's type still is: another day's times under Monday's heading.
+  const monday = { claims: [[["Monday"], { time: "07:30" }]] };
+  assert.equal(judge(monday, "### Monday 16 Nov\n- Wed 18 Nov: 7:30am to 8pm"), 0);
+});
+
+test("a short item that is a sentence with a person as subject says its own thing, not its heading's", () => {
+  const caller = { claims: [["Amma"]], distractors: [{ about: [[{ time: "06:30" }, "called"]], value: ["Alex Romero"] }] };
+  assert.equal(judge(caller, "## It was Amma\n\nAmma called at 6:30 am, and the call was missed.\n\n### Why you missed it\n- You were on a call with **Alex Romero**."), 1);
+  assert.equal(judge(caller, "Calls this morning:\n\n- 6:30 am: Alex Romero"), 0);
+});
+
+test("a line flush left after a list item is a paragraph of its own: \"That's 6 guests confirmed\" sums up the list", () => {
+  const s = statements("Replies:\n- Chioma: yes\n- Sarah Byrne: no reply yet\nThat's 2 guests confirmed.");
+  assert.ok(s.some((x) => x.kind === "sentence" && x.text === "that's 2 guests confirmed."));
+  const sarah = { claims: [["Chioma"]], distractors: [{ about: [["Sarah"]], value: ["confirmed"] }] };
+  assert.equal(judge(sarah, "Replies:\n- Chioma: yes\n- Sarah Byrne: no reply yet\nThat's 2 guests confirmed."), 1);
+  // An indented line still goes on with its item.
+  assert.ok(statements("- Sarah Byrne: no reply yet\n  she may come late.").some((x) => x.kind === "item" && x.text.includes("she may come late")));
+});
+
+test("a label the change verb ends heads the new value: \"Outbound (changed): 6:30am\"", () => {
+  const flight = { claims: [[["Thu"], { time: "06:30" }]] };
+  assert.equal(judge(flight, "| | Outbound (changed) | Return |\n|---|---|---|\n| Date | Thu 12 Nov | Fri 13 Nov |\n| Departs | 6:30am | 6:00pm |"), 1);
+  const at = (s: string, v: string) => { const x = t(s); const i = x.indexOf(v); return stanceAt(x, i, i + v.length); };
+  assert.equal(at("Moved: Thu 12 Nov at 6:30am", "6:30am"), "asserted");
+  assert.equal(at("Cancelled: the 7:30am flight", "7:30am"), "old");
+  assert.equal(at("It was wrongly set at 8:00.", "8:00"), "old");
+});
+
+test("a short list of fields is one record: \"When: Tue 6 Oct\" is about the book named in \"Book:\"", () => {
+  const stale: DistractorSpec[] = [{ about: [["book club", "safekeep"]], value: { date: "2026-11-10" }, was_true: true }];
+  const bring = { claims: [["kladdkaka"]] };
+  assert.equal(judge(bring, "You're bringing kladdkaka.\n\n## The details\n- **Book:** The Safekeep\n- **When:** Tuesday 10 November, 7:30pm\n- **Where:** Helen's", { stale }), 0);
+  // Items that are people, not fields, are records of their own.
+  const wine = { claims: [["kladdkaka"]], distractors: [{ about: [["Helen"]], value: ["cheese"] }] };
+  assert.equal(judge(wine, "You're bringing kladdkaka.\n\n- Helen: wine\n- Fiona: cheese"), 1);
+});
+
+test("a time on a clock named by abbreviation is that clock's: \"17:00 CET (4:00 pm your time)\"", () => {
+  const call = { claims: [["Imogen"]], distractors: [{ about: [["Imogen"]], value: { any: "time" as const }, except: { time: "16:00" } }] };
+  assert.equal(judge(call, "You agreed to a call with Imogen on Thu 12 Nov at 17:00 CET (4:00 pm your time)."), 1);
+  assert.equal(judge(call, "Imogen's call is on Thu 12 Nov at 5:00 pm your time."), 0);
+  // An abbreviation that is also a word names no clock: "the 10am CT" may be a scan.
+  assert.equal(judge(call, "Imogen's call is at 10am CT on Thu 12 Nov."), 0);
+});
+
+test("\"I added a quick update that Otis is fine\" reports words added to a text", () => {
+  assert.deepEqual(claimedActions(t("I added a quick update that Otis is through it.")).map((a) => a.kind), ["compose"]);
+});
