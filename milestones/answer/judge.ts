@@ -159,7 +159,10 @@ function ownValueOfType(reader: Reader, text: string, g: Group): boolean {
   // the seats under "Back home: AC37" do not differ from the flight for being codes too.
   if (!typed || g.alternatives.some((a) => !a.value && !/\d/.test(a.words))
     || occurrences(reader, text, g).length > 0) return false;
-  return reader.values(text, typed.type).some((span) => statedAt(text, span.start, span.end));
+  // What a bracket aside dates is not the statement's own: "Dentist at 16:10 (the practice moved it
+  // from today, and you emailed on 19 Oct)" under "Wed 4 Nov" is on the 4th.
+  const own = text.replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length));
+  return reader.values(own, typed.type).some((span) => statedAt(text, span.start, span.end));
 }
 
 /** A statement under a heading or lead-in that states its own value of a fact's type, none of the

@@ -1053,3 +1053,9 @@ test("a time on a clock named by abbreviation is that clock's: \"17:00 CET (4:00
 test("\"I added a quick update that Otis is fine\" reports words added to a text", () => {
   assert.deepEqual(claimedActions(t("I added a quick update that Otis is through it.")).map((a) => a.kind), ["compose"]);
 });
+
+test("a date in a bracket aside is not the item's own: \"Dentist at 16:10 (moved from today, you emailed on 19 Oct)\" under \"Wed 4 Nov\"", () => {
+  const dentist = { claims: [[["dentist"], ["Wed", "4 Nov"], { time: "16:10" }]] };
+  assert.equal(judge(dentist, "### Wed 4 Nov: dentist during a long day\n- Long day 07:30-20:00\n- Dentist check-up with Dr Ahmed at 16:10 (the practice moved it from today, and you emailed on 19 Oct to accept)"), 1);
+  assert.equal(judge(dentist, "### Wed 4 Nov: long day\n- Long day 07:30-20:00\n- Dentist check-up on Thu 5 Nov at 16:10"), 0);
+});
