@@ -9,7 +9,8 @@ import type { ProtagonistFile } from "./protagonist-format.js";
 // whatever the question was. Described as past ("it was 7 until Kate moved it") it is true.
 
 // Words of a title that name an event: not the small words, not times.
-const STOP = new Set(["with", "and", "the", "for", "from", "call", "meeting", "event", "appointment", "w/", "at", "to", "of", "in", "on", "my", "a", "run", "day"]);
+// "check" (of "check-up") is also an everyday word: "Rota check: 22 Oct - 5 Nov" names no dentist.
+const STOP = new Set(["with", "and", "the", "for", "from", "call", "meeting", "event", "appointment", "w/", "at", "to", "of", "in", "on", "my", "a", "run", "day", "check"]);
 
 const FUNCTION = new Set(["with", "and", "the", "for", "from", "at", "to", "of", "in", "on", "my", "a", "w", "&"]);
 

@@ -97,6 +97,9 @@ const LINE_LABEL = /^\W*([\p{L}][\p{L}'. -]{0,38}?)\s*:\s/u;
 // "I let Jess know" is telling.
 const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let (\w+(?: \w+)?) know\b/;
 const NEGATION = /\b(?:nothing|no|not|never|none|neither|nor)\b(?:\s+\S+){0,3}\s*$/;
+// A label answered "no" in its own cell or after its colon reports nothing: "| Email sent | No, he has
+// no email address |".
+const DENIED_CELL = /^\s*[;:|]\s*(?:no|not|none|nothing|not yet|n\/a|\u2014|-|\u2717|\u274c)(?![\w-])/u;
 const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)\b/;
 
 // Words added to a message or draft being written: "I added a thanks for the flowers", "I added
@@ -172,7 +175,7 @@ export function claimedActions(text: string): ClaimedAction[] {
         // "Nothing has been sent to Vale yet", "no reply has been sent": a denial reports nothing.
         const conditional = CONDITIONAL.test(before) || NEGATION.test(before);
         const rest = sentence.slice(m.index + m[0].length);
-        if (verb && !conditional && !NOT_AN_ACTION.test(rest) && !(verb === "called" && NAMING.test(rest))) claim(verb, m[0], m.index + m[0].length, "send");
+        if (verb && !conditional && !NOT_AN_ACTION.test(rest) && !DENIED_CELL.test(rest) && !(verb === "called" && NAMING.test(rest))) claim(verb, m[0], m.index + m[0].length, "send");
       }
     }
     // A table's header ("Sent", "Status") or a heading is a label, not a report.

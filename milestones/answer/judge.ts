@@ -217,6 +217,7 @@ const SUBJECTLESS_AND = /^(?:also\s+|still\s+|then\s+)?(?:hasn't|has|hadn't|had|
 
 const OWN_SUBJECT = /^(?:you|he|she|they|we|i)(?:'re|'ve|'ll|'d|\s+(?:were|was|are|is|am|had|have|has|did|do|does|will|would|can|could)\b)/;
 const RECORD_FIELD = /^(?:what|when|where|who|with|date|day|time|times|place|venue|location|address|event|book|title|flight|seat|seats|booking|ref|reference|cost|price|status|notes?|host|meeting point)\s*:/;
+const PREDICATE_OPENING = /^(?:is|are|was|were|has|have|had)\b/;
 // "Carmen Ruiz:", "**Julia Brandt** (Halyard) -": a list item's label, before its details.
 const ITEM_LABEL = /^[^:;,.!?\u2013\u2014]{1,60}(?::|\s[\u2013\u2014-])\s/;
 const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|this is)\b/;
@@ -317,6 +318,17 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   if (comma) {
     const named = clauseBefore(text, comma.index);
     if (about.every((g) => occurrences(reader, named, g).length > 0)) return true;
+  }
+  // A predicate after an apposition: in "your check-up with Dr Ahmed tomorrow, Wednesday 4 November
+  // at 4:10pm, is cancelled" the value opens its clause with a verb, and belongs to the subject
+  // before the commas (at most two clauses back).
+  if (/^\s*$/.test(text.slice(clause0, o.start)) && PREDICATE_OPENING.test(text.slice(o.start))) {
+    let at = text.slice(0, clause0).search(/,\s*$/);
+    for (let k = 0; k < 2 && at > 0; k++) {
+      const previous = clauseBefore(text, at);
+      if (about.every((g) => occurrences(reader, previous, g).length > 0)) return true;
+      at = text.slice(0, at - previous.length).search(/,\s*$/);
+    }
   }
   // "It's this Tuesday (6 October) at Helen's": a sentence whose subject is "it" or "that" is about what
   // the sentence before named, up to its first clause break ("Her schedule is..." names its own).

@@ -224,7 +224,8 @@ export type Stance = "asserted" | "denied" | "old" | "reported" | "past";
 export function stanceAt(text: string, start: number, end: number, wasTrue = false, isSubject?: (speaker: string) => boolean): Stance {
   const before = clauseBefore(text, start).replace(/\b(said|says|say) (yes|no|so)\b/g, " ");
   const after = text.slice(end);
-  if (deniedBefore(before) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ") || DOUBTED.test(before) || NO_EVIDENCE.test(before)) return "denied";
+  // A negation inside a closed bracket governs only the bracket: "now at 7pm (not 7:30) on Saturday".
+  if (deniedBefore(before.replace(/\([^()]*\)/g, " ")) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ") || DOUBTED.test(before) || NO_EVIDENCE.test(before)) return "denied";
   if (isOldValue(before, text.slice(start, end)) || corrected(before, NEGATION_WINDOW)) return "old";
   // An apposition names what the words before its comma named: "your original seats, 34A and 34B".
   // ("..., 34A and 34B": the second of two coordinated values too.)

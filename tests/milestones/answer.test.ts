@@ -1059,3 +1059,21 @@ test("a date in a bracket aside is not the item's own: \"Dentist at 16:10 (moved
   assert.equal(judge(dentist, "### Wed 4 Nov: dentist during a long day\n- Long day 07:30-20:00\n- Dentist check-up with Dr Ahmed at 16:10 (the practice moved it from today, and you emailed on 19 Oct to accept)"), 1);
   assert.equal(judge(dentist, "### Wed 4 Nov: long day\n- Long day 07:30-20:00\n- Dentist check-up on Thu 5 Nov at 16:10"), 0);
 });
+
+test("a negation inside a closed bracket governs only the bracket: \"now at 7pm (not 7:30) on Saturday 31 October\"", () => {
+  const dinner = { claims: [[["7pm"], ["Saturday", "31"]]] };
+  assert.equal(judge(dinner, "The table is now at 7pm (not 7:30) on Saturday 31 October."), 1);
+  assert.equal(judge(dinner, "The table is at 7pm, not on Saturday 31 October."), 0);
+});
+
+test("a label answered \"no\" in its own cell reports nothing: \"| Email sent | No |\"", () => {
+  assert.deepEqual(claimedActions(t("| | |\n|---|---|\n| Email sent | No, he has no email address on file |")), []);
+  assert.deepEqual(claimedActions(t("| | |\n|---|---|\n| Email sent | Yes, at 9:01 |")).map((a) => a.kind), ["send"]);
+});
+
+test("a predicate after an apposition belongs to the subject before it: \"your check-up tomorrow, Wed 4 Nov at 4:10pm, is cancelled\"", () => {
+  const told = { claims: [["dentist"]], distractors: [{ about: [["check-up", "dentist"]], value: ["is cancelled"] }] };
+  const done = ["create_outgoing_call"];
+  assert.equal(judge(told, "I rang the dentist and your check-up with Dr Ahmed tomorrow, Wednesday 4 November at 4:10pm, is cancelled.", { done }), 0);
+  assert.equal(judge(told, "I rang the dentist. The school trip, which was on Friday, is cancelled.", { done }), 1);
+});
