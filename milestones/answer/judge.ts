@@ -3,7 +3,7 @@ import { wordOccurrences } from "../text.js";
 import { extract, type Reference } from "./extract.js";
 import type { Distractor, Fact, Group } from "./facts.js";
 import { bound, isQuestion, type Statement } from "./parse.js";
-import { clauseBefore, stanceAt, statedAt, writingDay, wrongValueExcused } from "./stance.js";
+import { blankAsides, clauseBefore, stanceAt, statedAt, writingDay, wrongValueExcused } from "./stance.js";
 import { sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
 import { openingVerdict, verdictAsked } from "./verdict.js";
 
@@ -161,7 +161,7 @@ function ownValueOfType(reader: Reader, text: string, g: Group): boolean {
     || occurrences(reader, text, g).length > 0) return false;
   // What a bracket aside dates is not the statement's own: "Dentist at 16:10 (the practice moved it
   // from today, and you emailed on 19 Oct)" under "Wed 4 Nov" is on the 4th.
-  const own = text.replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length));
+  const own = blankAsides(text);
   return reader.values(own, typed.type).some((span) => statedAt(text, span.start, span.end));
 }
 
@@ -262,7 +262,7 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // Only under a lead-in sentence that introduces the list: a heading ("Don't mix it up with") may
   // set items apart from what the answer is about.
   if (s.kind === "item" && /:$/.test(s.context)) {
-    const label = ITEM_LABEL.exec(s.text.replace(/\([^()]*\)/g, (m) => " ".repeat(m.length)));
+    const label = ITEM_LABEL.exec(blankAsides(s.text));
     const at = o.start - (text.length - s.text.length);
     if (label && at >= 0 && at < label[0].length && label[0].split(/\s+/).filter(Boolean).length <= 6
       && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text.slice(0, label[0].length), g).length > 0)) return true;
@@ -378,8 +378,8 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
   const found: DistractorReading[] = [];
   // The record an item is a field of: the short list of fields it stands in.
   const records = statements.filter((s) => s.kind === "section" && s.text.split("; ").every((part) => RECORD_FIELD.test(part)));
-  const recordOf = (s: Statement) => s.kind !== "item" || !RECORD_FIELD.test(s.text) ? undefined
-    : records.find((r) => r.context === s.context && r.text.split("; ").includes(s.text))?.text;
+  const recordOf = new Map(own.map((s) => [s, s.kind !== "item" || !RECORD_FIELD.test(s.text) ? undefined
+    : records.find((r) => r.context === s.context && r.text.split("; ").includes(s.text))?.text]));
   for (const d of distractors) {
     for (const s of own) {
       const text = bound(s);
@@ -387,7 +387,7 @@ export function readDistractors(reader: Reader, statements: readonly Statement[]
       const right = d.except ? occurrences(reader, text, d.except) : [];
       const count = d.value.alternatives.some((a) => a.value?.type === "number");
       const hit = occurrences(reader, text, d.value).find((o) => o.start >= offset && !right.some((r) => overlaps(r, o)) && !rangeEnd(text, o)
-        && !(count && DURATION_AFTER.test(text.slice(o.end))) && aboutInClause(reader, s, text, o, d.about, recordOf(s))
+        && !(count && DURATION_AFTER.test(text.slice(o.end))) && aboutInClause(reader, s, text, o, d.about, recordOf.get(s))
         && !wrongValueExcused(text, o.start, o.end, d.wasTrue, reader.ref.time, speakerIs(reader, d.about), d.unsourced) && !sourceNumber(text, o, d)
         && !datesAWriting(reader, text, o, d));
       if (hit) { found.push({ distractor: d.label, statement: s.text, words: text.slice(hit.start, hit.end) }); break; }

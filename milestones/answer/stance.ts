@@ -59,13 +59,16 @@ const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
 // or before "but", "however", "although", "though", "whereas", "while".
 const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s+|(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?!\d{3}\b)|(?<!\d|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
 
+/** The text with each closed bracket aside blanked, offsets kept: "Julia (Halyard) called". */
+export const blankAsides = (text: string) => text.replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length));
+
 /** The clause of `text` up to position `at`: what a reader has read of that statement. A colon
  *  ends a clause, except after a short label ("Originally: Tue 6 Oct" is read as one). */
 export function clauseBefore(text: string, at: number): string {
   let start = 0;
   // A bracketed aside closed before the value leaves its clause whole: in "not this Tuesday (the
   // 6th) at Helen's" the "not" still governs "at Helen's".
-  const read = text.slice(0, at).replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length)) + text.slice(at);
+  const read = blankAsides(text.slice(0, at)) + text.slice(at);
   for (const m of read.matchAll(CLAUSE_BREAK)) {
     const end = m.index + m[0].length;
     if (end > at) break;
@@ -180,8 +183,8 @@ export function pastClause(text: string, start: number, end: number): boolean {
   const cut = clause.slice(at).search(/\b(?:because|since|so|and|but|when|while|although|though|which|who|that|as)\b/);
   const limit = cut < 0 ? clause.length : at + cut;
   // A label before a colon is no verb: "Details: it had been saved at 8:00" is past.
-  const read = verbs.filter((v) => !/:$/.test(v.text)).filter((v) => (v.offset?.start ?? 0) < at
-    || ((v.offset?.start ?? 0) < limit && !(/ing\b/.test(v.text) || /\bto\s+$/.test(clause.slice(0, v.offset?.start ?? 0)))));
+  const read = verbs.filter((v) => !/:$/.test(v.text) && ((v.offset?.start ?? 0) < at
+    || ((v.offset?.start ?? 0) < limit && !(/ing\b/.test(v.text) || /\bto\s+$/.test(clause.slice(0, v.offset?.start ?? 0))))));
   return read.length > 0 && read.every((v) => v.verb?.grammar?.tense === "PastTense");
 }
 
