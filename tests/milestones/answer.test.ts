@@ -1077,3 +1077,9 @@ test("a predicate after an apposition belongs to the subject before it: \"your c
   assert.equal(judge(told, "I rang the dentist and your check-up with Dr Ahmed tomorrow, Wednesday 4 November at 4:10pm, is cancelled.", { done }), 0);
   assert.equal(judge(told, "I rang the dentist. The school trip, which was on Friday, is cancelled.", { done }), 1);
 });
+
+test("a value a few words before \"was cancelled\" is old, times counting as words; a conjunction starts another clause", () => {
+  const flight = { claims: [["Saturday"]], distractors: [{ about: [["QF414", "flight"]], value: { date: "2026-11-13" } }] };
+  assert.equal(judge(flight, "Qantas emailed at 12:40: your Friday 13 Nov QF414 at 7:30am was cancelled and you've been moved to QF408 on Saturday."), 1);
+  assert.equal(judge(flight, "Your Friday QF414 flight stands and the 9am check-in was cancelled, so use Saturday's lounge."), 0);
+});
