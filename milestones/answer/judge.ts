@@ -219,6 +219,8 @@ const OWN_SUBJECT = /^(?:you|he|she|they|we|i)(?:'re|'ve|'ll|'d|\s+(?:were|was|a
 const RECORD_FIELD = /^(?:what|when|where|who|with|date|day|time|times|place|venue|location|address|event|book|title|flight|seat|seats|booking|ref|reference|cost|price|status|notes?|host|meeting point)\s*:/;
 const PREDICATE_OPENING = /^(?:is|are|was|were|has|have|had)\b/;
 // "Carmen Ruiz:", "**Julia Brandt** (Halyard) -": a list item's label, before its details.
+/** The short label an item opens with: "meloxicam: 2.1 ml with food" (at most four words). */
+const ITEM_OPENING_LABEL = /^((?:[^\s:;,.()]+\s?){1,4}):\s/;
 const ITEM_LABEL = /^[^:;,.!?\u2013\u2014]{1,60}(?::|\s[\u2013\u2014-])\s/;
 const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|this is)\b/;
 
@@ -288,6 +290,16 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const upTo = (from: number) => text.slice(from, o.end) + tail;
   const clause = upTo(Math.max(0, start - 1));
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
+  // An item that opens with a short label ("- **Meloxicam:** 2.1 mL with food. His next dose is due
+  // tonight") is about what the label names, in each of its sentences.
+  // The item's later sentences are read under its first (their context's last part).
+  const ownLabel = s.kind === "item" ? ITEM_OPENING_LABEL.exec(s.text) : null;
+  const itemLabel = ownLabel && o.start - (text.length - s.text.length) >= ownLabel[0].length ? ownLabel
+    : s.kind === "item" && !ownLabel ? ITEM_OPENING_LABEL.exec(s.context.split(" :: ").pop()!) : null;
+  // The label lends a subject to a clause that names the rest: "his next dose is due" under
+  // "Meloxicam:", not "this matches the quote (... the £75 call-out)" under "Amount due:".
+  if (itemLabel && about.length > 1 && about.some((g) => occurrences(reader, clause, g).length > 0)
+    && about.every((g) => occurrences(reader, itemLabel[1]!, g).length > 0 || occurrences(reader, clause, g).length > 0)) return true;
   // "Meera's coming too but hasn't been down for anything": a "but" clause with no subject of its
   // own goes on with the subject of the clause before it.
   // So does an "and" clause that opens with an auxiliary: "the pool is post-money and is created on

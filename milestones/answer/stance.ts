@@ -158,6 +158,9 @@ const EXCLUDED = /\bwithout\s+(?:\S+\s+)?$/;
 function deniedAfter(after: string): boolean {
   // "Sarah B: no reply yet", "Bev - not coming": a label's value denies it.
   if (/^\s*[:\u2013\u2014-]\s*(?:no|not|none|nothing|never|hasn't|haven't|didn't|isn't|won't|can't)\b/.test(after)) return true;
+  // So does a longer label's, the value with an aside and a few words before its colon:
+  // "Tomorrow (Wed 7 Oct) at 11: nothing with Darren any more".
+  if (/^\)?(?:\s*\([^()]*\))?(?:\s+[^\s:;.,()]+){0,3}\s*:\s*(?:no|none|nothing|not)\b/.test(after)) return true;
   // A sentence ends the clause: in a cell "Probably not. I didn't find a guarantee." the second
   // sentence denies nothing of the first.
   const clause = after.split(/[,;:()]|[.!?](?=\s|$)| and | or | but | that /)[0]!.trim();
@@ -321,6 +324,22 @@ function conditionalInstruction(sentence: string, rest: string): boolean {
 // "your calendar entry (8:00-8:45)": a record's bracket gives what the record says. ("19:30 (was
 // 19:00)" is read by stanceAt, for expected values too.)
 const BRACKETED_OLD = /\b(?:calendar|entry|event|invite|invitation|booking|record|reminder)\s*\(\s*$/;
+// A time among the times of a recurring schedule names every occurrence, not one: "every 12 hours
+// (8 am and 8 pm)", "twice a day at 8am and 8pm", "8am / 8pm daily" say nothing of which is next.
+const CLOCK_TIME = /^\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h)?$/;
+const TIME_BEFORE = /\d(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?\s*(?:and|&|\/|,)\s*$/;
+const TIME_AFTER = /^\s*(?:and|&|\/|,)\s*\d/;
+const RECURRENCE = /\b(?:every|each|daily|twice|three times|a day|per day|nightly|schedule)\b/;
+const RECURRENCE_AFTER = /^[^.;:]{0,30}?\b(?:daily|every day|each day|a day|every 12 hours|twice)\b/;
+function scheduleTime(text: string, start: number, end: number): boolean {
+  if (!CLOCK_TIME.test(text.slice(start, end).trim())) return false;
+  const before = text.slice(Math.max(0, start - 24), start);
+  if (!TIME_BEFORE.test(before) && !TIME_AFTER.test(text.slice(end))) return false;
+  const paren = text.lastIndexOf("(", start);
+  const bracketed = paren >= 0 && !text.slice(paren, start).includes(")");
+  return RECURRENCE.test(clauseBefore(text, start)) || (bracketed && RECURRENCE.test(clauseBefore(text, paren)))
+    || RECURRENCE_AFTER.test(text.slice(end));
+}
 
 // A time said in another place's clock ("23:59 Bogotá time", "10:30 his time") is that place's.
 // No article or possessive among the place's words ("confirm the new time" names no clock); "local"
@@ -376,11 +395,13 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   if (label !== undefined && time !== undefined && inOtherPlace(label, time)) return true;
   const sentence = statementSoFar(text, start);
   if (conditionalInstruction(sentence, text.slice(start)) || BRACKETED_OLD.test(sentence)) return true;
+  if (scheduleTime(text, start, end)) return true;
   const before = clauseBefore(text, start);
   // A value named as a boundary is not the one asserted: "after this morning's 8am slot, the next is 8pm".
   if (/\b(?:after|since)\s+(?:\S+\s+){0,2}$/.test(before + " ")) return true;
   const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s|\.\s/)[0] ?? "";
-  if (HYPOTHETICAL.test(before) || /^\s*(?:\S+\s+){0,4}?(?:would|could)\b/.test(after)) return true;
+  // "the Friday you may be thinking of": a supposition right after the value, as before it.
+  if (HYPOTHETICAL.test(before) || /^\s*(?:\S+\s+){0,4}?(?:would|could|may|might)\b/.test(after)) return true;
   // An offer goes on after "or": "I can add the 12th at 7.30, or set up a weekly Thursday rehearsal".
   if (/^or\b/.test(before) && OFFER.test(clauseBeforeClause(text, text.lastIndexOf(before, start)))) return true;
   const rest = text.slice(0, start) + " \u0000 " + text.slice(end);

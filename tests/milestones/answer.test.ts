@@ -1083,3 +1083,33 @@ test("a value a few words before \"was cancelled\" is old, times counting as wor
   assert.equal(judge(flight, "Qantas emailed at 12:40: your Friday 13 Nov QF414 at 7:30am was cancelled and you've been moved to QF408 on Saturday."), 1);
   assert.equal(judge(flight, "Your Friday QF414 flight stands and the 9am check-in was cancelled, so use Saturday's lounge."), 0);
 });
+
+test("a time among a recurring schedule's times names no one occurrence: \"every 12 hours (8 am and 8 pm)\"", () => {
+  const next = { claims: [["8pm"]], distractors: [{ about: [["next"]], value: { time: "08:00" } }] };
+  assert.equal(judge(next, "Mole's next Clavamox is tonight at 8:00 pm. It's one tablet every 12 hours (8 am and 8 pm)."), 1);
+  assert.equal(judge(next, "Her next pill is tonight at 8 pm, or twice a day at 8am and 8pm."), 1);
+  assert.equal(judge(next, "Her next pill is at 8 am and 8 pm."), 0);
+  assert.equal(judge(next, "Her next pill is tomorrow at 8 am, then every 12 hours."), 0);
+});
+
+test("a supposition right after a value excuses it: \"the Friday you may be thinking of\"", () => {
+  const due = { claims: [["today"]], distractors: [{ about: [["deadline", "due"]], value: { date: "2026-11-13" } }] };
+  assert.equal(judge(due, "It's due today. The Friday you may be thinking of is the original deadline, 30 Oct."), 1);
+  assert.equal(judge(due, "It's due today. The deadline is Friday."), 0);
+});
+
+test("a longer label answered \"nothing\" denies its values: \"Tomorrow (Wed 11 Nov) at 11: nothing with Darren\"", () => {
+  const visit = { claims: [["Friday"]], distractors: [{ about: [["Darren"]], value: { date: "2026-11-12" } }] };
+  assert.equal(judge(visit, "Darren moved to Friday.\n\n- **Tomorrow (Thu 12 Nov) at 11:** nothing with Darren any more"), 1);
+  assert.equal(judge(visit, "Darren moved to Friday.\n\n- **Tomorrow (Thu 12 Nov) at 11:** Darren's visit"), 0);
+});
+
+test("an item's short label lends its subject to the item's later sentences that name the rest", () => {
+  const dose = { claims: [["Otis"]], distractors: [{ about: [["meloxicam"], ["next", "due"]], value: ["tonight"] }] };
+  const care = "\n- **Famotidine:** stop it.\n- **Care:** cone on unless someone is watching him, lead walks only for 5 days, and no stairs, jumping or running for 14 days.\n- **Follow-up:** a recheck with your regular vet in 3 to 5 days, sutures out at 10 to 14 days.";
+  assert.equal(judge(dose, `Otis's medicines:\n\n- **Meloxicam:** 2.1 mL, with food. His next dose is due **tonight with dinner**, then once a day for 7 days.${care}`), 0);
+  assert.equal(judge(dose, "Otis's medicines:\n\n- **Meloxicam:** 2.1 mL with food, next dose Wednesday morning.\n- **Gabapentin:** his next dose is due tonight."), 1);
+  // A one-group subject is not lent: "Amount due:" does not make the item's aside an amount due.
+  const owed = { claims: [["£172"]], distractors: [{ about: [["due"]], value: ["£75"] }] };
+  assert.equal(judge(owed, "You have one to pay:\n\n- **Amount due:** £172 by 17 Nov. It matches the quote you accepted (£112 part + £90 labour − £30 already covered by the £75 call-out)."), 1);
+});
