@@ -219,6 +219,9 @@ const OWN_SUBJECT = /^(?:you|he|she|they|we|i)(?:'re|'ve|'ll|'d|\s+(?:were|was|a
 const RECORD_FIELD = /^(?:what|when|where|who|with|date|day|time|times|place|venue|location|address|event|book|title|flight|seat|seats|booking|ref|reference|cost|price|status|notes?|host|meeting point)\s*:/;
 const PREDICATE_OPENING = /^(?:is|are|was|were|has|have|had)\b/;
 // "Carmen Ruiz:", "**Julia Brandt** (Halyard) -": a list item's label, before its details.
+/** The last time clause before a value: "until us clocks change " (its opening, then its words). */
+const TIME_CLAUSE = /(\s(?:until|till|once|when|whenever|after|before|since)\s)((?:(?!\s(?:until|till|once|when|whenever|after|before|since)\s).)+)$/;
+const hasVerb = (words: string) => words.trim().split(/\s+/).length >= 2 && nlp(words).verbs().length > 0;
 /** The short label an item opens with: "meloxicam: 2.1 ml with food" (at most four words). */
 const ITEM_OPENING_LABEL = /^((?:[^\s:;,.()]+\s?){1,4}):\s/;
 const ITEM_LABEL = /^[^:;,.!?\u2013\u2014]{1,60}(?::|\s[\u2013\u2014-])\s/;
@@ -281,6 +284,10 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // with Alex" Alex is not said of the call.
   const reason = text.slice(start, o.start).lastIndexOf(" because ");
   if (reason >= 0) start += reason + " because ".length;
+  // So has a time clause with a verb of its own: in "16:00 London time is 9 am for you until US
+  // clocks change this weekend" the weekend is the clocks', not the London call's.
+  const timed = TIME_CLAUSE.exec(text.slice(start, o.start));
+  if (timed && hasVerb(timed[2]!)) start += timed.index + timed[1]!.length;
   start = Math.max(start, cellStart);
   // A short aside in brackets right after the value (its surname at most between) does not end its
   // clause: "Julia Brandt (Halyard Ventures) called you at 11:02".

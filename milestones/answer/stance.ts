@@ -323,6 +323,8 @@ function conditionalInstruction(sentence: string, rest: string): boolean {
 
 // "your calendar entry (8:00-8:45)": a record's bracket gives what the record says. ("19:30 (was
 // 19:00)" is read by stanceAt, for expected values too.)
+const LINE_LABEL = /^\s*((?:[^\s:;,.()]+\s?){1,3}):\s/;
+const OLD_LABEL = /^(?:before|was|were|previously|formerly)\s*$/;
 const BRACKETED_OLD = /\b(?:calendar|entry|event|invite|invitation|booking|record|reminder)\s*\(\s*$/;
 // A time among the times of a recurring schedule names every occurrence, not one: "every 12 hours
 // (8 am and 8 pm)", "twice a day at 8am and 8pm", "8am / 8pm daily" say nothing of which is next.
@@ -395,6 +397,10 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   if (label !== undefined && time !== undefined && inOtherPlace(label, time)) return true;
   const sentence = statementSoFar(text, start);
   if (conditionalInstruction(sentence, text.slice(start)) || BRACKETED_OLD.test(sentence)) return true;
+  // A line whose label marks it old ("Old time: Sunday 22 November, 8:00-9:00", "Before: 8am")
+  // gives the old value, past the commas after its label.
+  const lineLabel = LINE_LABEL.exec(sentence)?.[1];
+  if (lineLabel !== undefined && (corrected(lineLabel) || OLD_LABEL.test(lineLabel))) return true;
   if (scheduleTime(text, start, end)) return true;
   const before = clauseBefore(text, start);
   // A value named as a boundary is not the one asserted: "after this morning's 8am slot, the next is 8pm".

@@ -1113,3 +1113,16 @@ test("an item's short label lends its subject to the item's later sentences that
   const owed = { claims: [["£172"]], distractors: [{ about: [["due"]], value: ["£75"] }] };
   assert.equal(judge(owed, "You have one to pay:\n\n- **Amount due:** £172 by 17 Nov. It matches the quote you accepted (£112 part + £90 labour − £30 already covered by the £75 call-out)."), 1);
 });
+
+test("a line whose label marks it old gives the old value past its commas: \"Old time: Sunday 22 November, 8:00-9:00\"; \"Before you go:\" marks nothing", () => {
+  const call = { claims: [["9:00"]], distractors: [{ time: "08:00" }] };
+  assert.equal(judge(call, "It is at 9:00 now.\n\n### The change\n- **Old time:** Sunday 22 November, 8:00-9:00\n- **New time:** Sunday 22 November, 9:00-10:00"), 1);
+  assert.equal(judge(call, "It is at 9:00 now.\n\n- **Before:** Sunday, 8:00"), 1);
+  assert.equal(judge(call, "It is at 9:00 now.\n\n- **Before you go:** Sunday, 8:00"), 0);
+});
+
+test("a time clause with a verb of its own has its own subject: \"... is 9 am for you until US clocks change this weekend\"", () => {
+  const call = { claims: [["9 am"]], distractors: [{ about: [["London", "call"]], value: { date: "2026-11-14" } }] };
+  assert.equal(judge(call, "Your London call is at 9 am for you until US clocks change this weekend."), 1);
+  assert.equal(judge(call, "Your London call is at 9 am this weekend."), 0);
+});
