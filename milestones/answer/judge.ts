@@ -218,12 +218,12 @@ const SUBJECTLESS_AND = /^(?:also\s+|still\s+|then\s+)?(?:hasn't|has|hadn't|had|
 const OWN_SUBJECT = /^(?:you|he|she|they|we|i)(?:'re|'ve|'ll|'d|\s+(?:were|was|are|is|am|had|have|has|did|do|does|will|would|can|could)\b)/;
 const RECORD_FIELD = /^(?:what|when|where|who|with|date|day|time|times|place|venue|location|address|event|book|title|flight|seat|seats|booking|ref|reference|cost|price|status|notes?|host|meeting point)\s*:/;
 const PREDICATE_OPENING = /^(?:is|are|was|were|has|have|had)\b/;
-// "Carmen Ruiz:", "**Julia Brandt** (Halyard) -": a list item's label, before its details.
 /** The last time clause before a value: "until us clocks change " (its opening, then its words). */
 const TIME_CLAUSE = /(\s(?:until|till|once|when|whenever|after|before|since)\s)((?:(?!\s(?:until|till|once|when|whenever|after|before|since)\s).)+)$/;
 const hasVerb = (words: string) => words.trim().split(/\s+/).length >= 2 && nlp(words).verbs().length > 0;
 /** The short label an item opens with: "meloxicam: 2.1 ml with food" (at most four words). */
 const ITEM_OPENING_LABEL = /^((?:[^\s:;,.()]+\s?){1,4}):\s/;
+// "Carmen Ruiz:", "**Julia Brandt** (Halyard) -": a list item's label, before its details.
 const ITEM_LABEL = /^[^:;,.!?\u2013\u2014]{1,60}(?::|\s[\u2013\u2014-])\s/;
 const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|this is)\b/;
 
@@ -298,8 +298,8 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const clause = upTo(Math.max(0, start - 1));
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
   // An item that opens with a short label ("- **Meloxicam:** 2.1 mL with food. His next dose is due
-  // tonight") is about what the label names, in each of its sentences.
-  // The item's later sentences are read under its first (their context's last part).
+  // tonight") is about what the label names, in each of its sentences (a later sentence is read
+  // under the first: its context's last part).
   const ownLabel = s.kind === "item" ? ITEM_OPENING_LABEL.exec(s.text) : null;
   const itemLabel = ownLabel && o.start - (text.length - s.text.length) >= ownLabel[0].length ? ownLabel
     : s.kind === "item" && !ownLabel ? ITEM_OPENING_LABEL.exec(s.context.split(" :: ").pop()!) : null;

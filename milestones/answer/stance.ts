@@ -323,9 +323,11 @@ function conditionalInstruction(sentence: string, rest: string): boolean {
 
 // "your calendar entry (8:00-8:45)": a record's bracket gives what the record says. ("19:30 (was
 // 19:00)" is read by stanceAt, for expected values too.)
+const BRACKETED_OLD = /\b(?:calendar|entry|event|invite|invitation|booking|record|reminder)\s*\(\s*$/;
+// A line's label of up to three words, and the labels that mark its values old ("Before: 8am";
+// "Before you go:" and "From:" mark nothing).
 const LINE_LABEL = /^\s*((?:[^\s:;,.()]+\s?){1,3}):\s/;
 const OLD_LABEL = /^(?:before|was|were|previously|formerly)\s*$/;
-const BRACKETED_OLD = /\b(?:calendar|entry|event|invite|invitation|booking|record|reminder)\s*\(\s*$/;
 // A time among the times of a recurring schedule names every occurrence, not one: "every 12 hours
 // (8 am and 8 pm)", "twice a day at 8am and 8pm", "8am / 8pm daily" say nothing of which is next.
 const CLOCK_TIME = /^\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h)?$/;
