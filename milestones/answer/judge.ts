@@ -231,6 +231,8 @@ const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|t
  *  clause: "Ryan already has the 17th" is not about the dinner in the next clause. */
 function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence, about: readonly Group[], record?: string): boolean {
   if (about.length === 0) return true;
+  // Where the value stands in the statement's own text (after its context).
+  const valueAt = o.start - (text.length - s.text.length);
   // A table row is one record keyed by its first cell: the subject may be in the value's own cell
   // or in that first cell; a list item or row is read under its heading or lead-in.
   let cellStart = 0;
@@ -268,8 +270,7 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // set items apart from what the answer is about.
   if (s.kind === "item" && /:$/.test(s.context)) {
     const label = ITEM_LABEL.exec(blankAsides(s.text));
-    const at = o.start - (text.length - s.text.length);
-    if (label && at >= 0 && at < label[0].length && label[0].split(/\s+/).filter(Boolean).length <= 6
+    if (label && valueAt >= 0 && valueAt < label[0].length && label[0].split(/\s+/).filter(Boolean).length <= 6
       && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text.slice(0, label[0].length), g).length > 0)) return true;
   }
   const clause0 = o.start - clauseBefore(text, o.start).length;
@@ -301,7 +302,7 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // tonight") is about what the label names, in each of its sentences (a later sentence is read
   // under the first: its context's last part).
   const ownLabel = s.kind === "item" ? ITEM_OPENING_LABEL.exec(s.text) : null;
-  const itemLabel = ownLabel && o.start - (text.length - s.text.length) >= ownLabel[0].length ? ownLabel
+  const itemLabel = ownLabel && valueAt >= ownLabel[0].length ? ownLabel
     : s.kind === "item" && !ownLabel ? ITEM_OPENING_LABEL.exec(s.context.split(" :: ").pop()!) : null;
   // The label lends a subject to a clause that names the rest: "his next dose is due" under
   // "Meloxicam:", not "this matches the quote (... the £75 call-out)" under "Amount due:".

@@ -339,10 +339,15 @@ function scheduleTime(text: string, start: number, end: number): boolean {
   if (!CLOCK_TIME.test(text.slice(start, end).trim())) return false;
   const before = text.slice(Math.max(0, start - 24), start);
   if (!TIME_BEFORE.test(before) && !TIME_AFTER.test(text.slice(end))) return false;
-  const paren = text.lastIndexOf("(", start);
-  const bracketed = paren >= 0 && !text.slice(paren, start).includes(")");
-  return RECURRENCE.test(clauseBefore(text, start)) || (bracketed && RECURRENCE.test(clauseBefore(text, paren)))
+  const paren = openBracket(text, start);
+  return RECURRENCE.test(clauseBefore(text, start)) || (paren >= 0 && RECURRENCE.test(clauseBefore(text, paren)))
     || RECURRENCE_AFTER.test(text.slice(end));
+}
+
+/** Where the bracket that `at` stands inside opens, or -1 when it stands in none. */
+function openBracket(text: string, at: number): number {
+  const paren = text.lastIndexOf("(", at);
+  return paren >= 0 && !text.slice(paren, at).includes(")") ? paren : -1;
 }
 
 // A time said in another place's clock ("23:59 Bogotá time", "10:30 his time") is that place's.
@@ -419,6 +424,6 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   if (heldBack(before)) return true;
   // A value in brackets is read as what it annotates: "it was meant to be this Tuesday (6 Oct) at
   // Helen's, but ... moved it".
-  const paren = text.lastIndexOf("(", start);
-  return paren >= 0 && !text.slice(paren, start).includes(")") && heldBack(clauseBefore(text, paren));
+  const paren = openBracket(text, start);
+  return paren >= 0 && heldBack(clauseBefore(text, paren));
 }

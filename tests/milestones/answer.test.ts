@@ -1098,7 +1098,7 @@ test("a supposition right after a value excuses it: \"the Friday you may be thin
   assert.equal(judge(due, "It's due today. The deadline is Friday."), 0);
 });
 
-test("a longer label answered \"nothing\" denies its values: \"Tomorrow (Wed 11 Nov) at 11: nothing with Darren\"", () => {
+test("a longer label answered \"nothing\" denies its values: \"Tomorrow (Thu 12 Nov) at 11: nothing with Darren\"", () => {
   const visit = { claims: [["Friday"]], distractors: [{ about: [["Darren"]], value: { date: "2026-11-12" } }] };
   assert.equal(judge(visit, "Darren moved to Friday.\n\n- **Tomorrow (Thu 12 Nov) at 11:** nothing with Darren any more"), 1);
   assert.equal(judge(visit, "Darren moved to Friday.\n\n- **Tomorrow (Thu 12 Nov) at 11:** Darren's visit"), 0);
