@@ -77,12 +77,14 @@ function alternative(a: Exclude<PhraseAlternative, { person: string }>, ref: Ref
 // confirmed" for "hasn't confirmed"). Each form is read as the other number's too.
 const NUMBER_PAIRS: readonly (readonly [string, string])[] = [["hasn't", "haven't"], ["has not", "have not"], ["isn't", "aren't"], ["is not", "are not"],
   ["wasn't", "weren't"], ["was not", "were not"], ["doesn't", "don't"], ["does not", "do not"]];
+// Each form as a word, with the form it becomes; compiled once: every answer check's phrases are
+// read through them each time a trajectory is scored.
+const NUMBER_FORMS = NUMBER_PAIRS.flatMap(([one, many]) => [[one, many], [many, one]] as const)
+  .map(([from, to]) => ({ form: new RegExp(`(^|\\s)${from}(?=\\s|$)`), to }));
 function otherNumber(words: string): string | null {
-  for (const [one, many] of NUMBER_PAIRS) {
-    for (const [from, to] of [[one, many], [many, one]] as const) {
-      const at = new RegExp(`(^|\\s)${from}(?=\\s|$)`).exec(words);
-      if (at) return words.slice(0, at.index) + at[1] + to + words.slice(at.index + at[0].length);
-    }
+  for (const { form, to } of NUMBER_FORMS) {
+    const at = form.exec(words);
+    if (at) return words.slice(0, at.index) + at[1] + to + words.slice(at.index + at[0].length);
   }
   return null;
 }
