@@ -8,6 +8,10 @@ import { inputJsonSchema, outputJsonSchema } from "../tools/export.js";
 
 export const USER_TOOL_NAME = "send_message_to_user";
 
+/** What the agent reads when the user has nothing more to say. Agents took "ended" alone to
+ * mean their message was refused; it was recorded, and the episode still takes further steps. */
+export const ENDED_NOTICE = "Your message reached the user, who has ended the conversation; there is nothing more to do.";
+
 export const userToolInput = z.object({
   content: z.string().min(1).describe("your message to the user: an answer, a confirmation, a question or a refusal"),
 }).strict();
@@ -39,7 +43,7 @@ export function sendMessageToUser(episode: Episode, args: unknown): UserToolResu
   }
   const turn = episode.agentMessage(parsed.data.content);
   const result = { user_message: turn.user?.content ?? null, ended: turn.ended };
-  const text = turn.user ? turn.user.content : "The user has ended the conversation; there is nothing more to do.";
+  const text = turn.user ? turn.user.content : ENDED_NOTICE;
   return { ok: true, result, text };
 }
 

@@ -1,4 +1,4 @@
-import { USER_TOOL_NAME } from "../episode/user-tool.js";
+import { ENDED_NOTICE, USER_TOOL_NAME } from "../episode/user-tool.js";
 import type { Agent, ModelCost, ToolObservation } from "./agent.js";
 import type { EnvironmentEpisode, UserTurn } from "./environment.js";
 import { addUsage, type ToolCallRequest, type Usage } from "./model.js";
@@ -27,8 +27,6 @@ export interface EpisodeOutcome {
   usage: Usage | null;
   latency_ms: number | null;
 }
-
-const ENDED_NOTICE = "The user has ended the conversation; there is nothing more to do.";
 
 export async function orchestrate(
   env: EnvironmentEpisode, agent: Agent, user: LlmUser | null, limits: Limits,
