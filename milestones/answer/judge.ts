@@ -17,8 +17,11 @@ export const overlaps = (a: Occurrence, b: Occurrence) => a.start < b.end && b.s
 
 /** Where a value that stands for any code may not be read: "3pm", "£40" or "9 Nov" name a time, an
  *  amount or a date, not a code. Empty for every other value. */
-export const notCodes = (reader: Reader, text: string, value: Value): Occurrence[] => (value.any && value.type === "code"
-  ? (["time", "date", "amount", "phone"] as const).flatMap((t) => reader.values(text, t)) : []);
+export const notCodes = (reader: Reader, text: string, value: Value): Occurrence[] =>
+  (value.any && value.type === "code" ? otherThanCodes(reader, text) : []);
+
+const otherThanCodes = (reader: Reader, text: string): Occurrence[] =>
+  (["time", "date", "amount", "phone"] as const).flatMap((t) => reader.values(text, t));
 
 // The same message is read at every step a milestone may match and by every check of it; what a
 // text holds depends only on it and the day it was written, so extractions are remembered
@@ -144,7 +147,10 @@ function contradiction(reader: Reader, s: Statement, fact: Fact): string | null 
   const text = s.text;
   if (!fact.about.every((g) => occurrences(reader, text, g).length > 0)) return null;
   if (occurrences(reader, text, value).length > 0) return null;
+  // Nor is a time's hour another room: "that 4:40 slot is with Mr Hughes" gives no code "4".
+  const notCode = typed.type === "code" ? otherThanCodes(reader, text) : [];
   for (const span of reader.values(text, typed.type)) {
+    if (notCode.some((x) => overlaps(x, span))) continue;
     if (stanceAt(text, span.start, span.end) !== "asserted") continue;
     if (value.alternatives.some((a) => a.value && sameValue(a.value, span.value))) continue;
     return `${text.slice(span.start, span.end)} (${showValue(span.value)})`;

@@ -611,6 +611,17 @@ test("{\"any\": \"code\"} except the right one: a wrong code of the subject; a t
   assert.equal(judge(c, "Texted Gina: the key safe is 4417.", sent), 1);
 });
 
+test("a time, date, amount or phone number in a fact's statement is no other code: \"that 4:40 slot\" does not contradict room M4", () => {
+  // amara-002, round cu tac47e697 (graded PASS, scored 0): "that 4:40 slot is with Mr Hughes" was
+  // read as the codes "that 4" and "4", another room than M4. Missing the room earns part credit;
+  // a wrong room earns none.
+  const c = { claims: [["Hughes"]], facts: [{ about: [["Hughes"]], value: { code: "M4" } }] };
+  assert.ok(judge(c, "A bit more detail: that 4:40 slot is with Mr Hughes (Maths).") > 0);
+  assert.ok(judge(c, "That 4.40 slot on 20/10 is with Mr Hughes.") > 0);
+  assert.equal(judge(c, "At 4:40 Mr Hughes is in room E2."), 0);
+  assert.equal(judge(c, "Mr Hughes is in room M4 at 4:40."), 1);
+});
+
 test("\"(was Wed 7.30)\" gives the value replaced; a \"What you remembered\" column reports the user's belief", async () => {
   const { textStates } = await import("../../milestones/answer/states.js");
   const says730 = (text: string) => textStates(text, [{ time: "07:30" }], false, { zone: ZONE, now: WHEN });
