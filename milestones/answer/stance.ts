@@ -271,9 +271,15 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // The record's own title may hold colons and brackets: the statement so far is read, not the clause.
   const sentence = statementSoFar(text, start);
   if ((RECORD_AFTER.test(after) || RECORD_SET.test(sentence) || RECORD_IN.test(before) || RECORD_FRAME.test(sentence)) && !OWN_WRITE.test(before)) return "reported";
-  if (wasTrue && pastClause(text, start, end)) return "past";
+  if (wasTrue && (pastClause(text, start, end) || habitual(before))) return "past";
   return "asserted";
 }
+
+// What is usually so, of a value that held once: "your usual Sunday call is at 4pm", "she normally
+// rings at 4". Not "the usual 4pm" for the occasion asked about.
+const HABITUAL = /\b(?:usual|usually|normal|normally|regular|regularly|typically|generally)\b/;
+const USUAL_VALUE = /\b(?:the|your|her|his|their|our|my)\s+(?:usual|normal|regular)\s*$/;
+const habitual = (before: string) => HABITUAL.test(before) && !USUAL_VALUE.test(before);
 
 /** An expected value is stated unless denied or given as the old one: what a source says and what
  *  was true of a past event count ("your calendar shows 7:30", "it was at 3pm"). */

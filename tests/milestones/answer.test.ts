@@ -622,6 +622,17 @@ test("a time, date, amount or phone number in a fact's statement is no other cod
   assert.equal(judge(c, "Mr Hughes is in room M4 at 4:40."), 1);
 });
 
+test("a value that held once, said of what is usual, is no assertion about this time: \"your usual Sunday call is at 4pm\"", () => {
+  // amara-044, round cu tc54025c2 (graded PASS, scored 0).
+  const c = { claims: [["2pm"]], distractors: [{ about: [["Mum", "she", "her"]], value: { time: "16:00" }, was_true: true }] };
+  assert.equal(judge(c, "Mum is calling at 2pm tomorrow. Her usual Sunday call is at 4pm."), 1);
+  assert.equal(judge(c, "Mum is calling at 2pm tomorrow; she normally rings at 4pm."), 1);
+  assert.equal(judge(c, "Mum is calling at the usual 4pm tomorrow, not 2pm."), 0);
+  assert.equal(judge(c, "She's calling at 2pm. No wait, she calls at her usual 4pm."), 0);
+  // Only of a value that held once: a habit never in the data is the assistant's claim.
+  assert.equal(judge({ claims: [["2pm"]], distractors: [{ about: [["Mum", "she", "her"]], value: { time: "16:00" } }] }, "Mum is calling at 2pm tomorrow. Her usual Sunday call is at 4pm."), 0);
+});
+
 test("\"(was Wed 7.30)\" gives the value replaced; a \"What you remembered\" column reports the user's belief", async () => {
   const { textStates } = await import("../../milestones/answer/states.js");
   const says730 = (text: string) => textStates(text, [{ time: "07:30" }], false, { zone: ZONE, now: WHEN });
