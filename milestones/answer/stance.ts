@@ -18,7 +18,7 @@ export const CUES = {
     "supposed to be", "was going to", "were going to", "formerly", "prior", "before the change", "stale",
   ],
   /** Words someone says or writes: a report unless the speaker is the assistant itself ("I said"). */
-  speech: ["said", "says", "say", "told", "tells", "wrote", "writes", "written", "mentioned", "asks", "asked", "suggested", "suggests", "proposed", "proposes"],
+  speech: ["said", "says", "say", "told", "tells", "wrote", "writes", "written", "mentioned", "asks", "asked", "asking", "suggested", "suggests", "proposed", "proposes"],
   /** Attribute a value to a source ("Jess said 8am", "your calendar says 8:00"): reporting is not
    *  asserting ("said yes" is not an attribution). The speech words are attributions too. */
   attribution: ["claimed", "claims", "thought", "thinks", "believed", "believes", "according to", "claiming", "purporting",
@@ -214,6 +214,9 @@ function claimedBySpeaker(before: string, isSubject?: (speaker: string) => boole
   if (!cue) return false;
   const lead = before.slice(0, cue.index);
   // "Told Tunde 7.30pm.": a status line with no subject is the assistant's own.
+  // "asking" is said by the clause's subject: "I've texted Bev asking for 7.10" is the assistant's
+  // request, "you messaged her asking her to ring at 3pm your time" the user's.
+  if (cue[0] === "asking") return /^\W*(?:(?:done\W+)?(?:i|we)\b|(?:texted|messaged|emailed|sent|wrote|replied|whatsapped)\b|$)/.test(lead);
   return OWN_SPEAKER.test(lead) || (/^told$/.test(cue[0]) && /^\W*(?:done\W+)?$/.test(lead)) || (/\band\s+(?:also\s+)?$/.test(lead) && /^(?:done\W+)?(?:i|we)(?:'ve|'d| have)?\s/.test(before))
     // "the dinner in your calendar still says 7.30", "the dinner still says 7.30 in the calendar":
     // a record speaks, not the subject it names.

@@ -633,6 +633,15 @@ test("a value that held once, said of what is usual, is no assertion about this 
   assert.equal(judge({ claims: [["2pm"]], distractors: [{ about: [["Mum", "she", "her"]], value: { time: "16:00" } }] }, "Mum is calling at 2pm tomorrow. Her usual Sunday call is at 4pm."), 0);
 });
 
+test("\"asking\" reports what its clause's subject asked: the user's request is no claim of the assistant's, its own is", () => {
+  // amara-044, round cv tf6e5b6ba (graded PASS, scored 0): Amara's WhatsApp asked Mum to ring at
+  // "3pm your time", Mum's time.
+  const c = { claims: [["2pm"]], distractors: [["3pm your time"]] };
+  assert.equal(judge(c, "Mum calls at 2pm UK time. This morning (9:30am) you messaged her on WhatsApp asking her to ring at 3pm your time (2pm here)."), 1);
+  assert.equal(judge(c, "Mum calls at 2pm UK time. I've texted her asking her to ring at 3pm your time."), 0);
+  assert.equal(judge(c, "Mum calls at 2pm UK time. Texted her, asking her to ring at 3pm your time."), 0);
+});
+
 test("\"(was Wed 7.30)\" gives the value replaced; a \"What you remembered\" column reports the user's belief", async () => {
   const { textStates } = await import("../../milestones/answer/states.js");
   const says730 = (text: string) => textStates(text, [{ time: "07:30" }], false, { zone: ZONE, now: WHEN });
