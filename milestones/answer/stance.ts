@@ -63,13 +63,17 @@ const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no)
 /** The text with each closed bracket aside blanked, offsets kept: "Julia (Halyard) called". */
 export const blankAsides = (text: string) => text.replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length));
 
+const blankTitles = (text: string) => text.replace(/"[^"\n.!?;]{1,60}"|\u201c[^\u201d\n.!?;]{1,60}\u201d/g, (title) => `"${" ".repeat(title.length - 2)}"`);
+
 /** The clause of `text` up to position `at`: what a reader has read of that statement. A colon
  *  ends a clause, except after a short label ("Originally: Tue 6 Oct" is read as one). */
 export function clauseBefore(text: string, at: number): string {
   let start = 0;
   // A bracketed aside closed before the value leaves its clause whole: in "not this Tuesday (the
   // 6th) at Helen's" the "not" still governs "at Helen's".
-  const read = blankAsides(text.slice(0, at)) + text.slice(at);
+  // So does a short quoted title: "moved \"Leo's birthday - video call\" from 8:00" (its dash is the
+  // title's).
+  const read = blankTitles(blankAsides(text.slice(0, at))) + text.slice(at);
   for (const m of read.matchAll(CLAUSE_BREAK)) {
     const end = m.index + m[0].length;
     if (end > at) break;

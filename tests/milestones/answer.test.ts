@@ -642,6 +642,14 @@ test("\"asking\" reports what its clause's subject asked: the user's request is 
   assert.equal(judge(c, "Mum calls at 2pm UK time. Texted her, asking her to ring at 3pm your time."), 0);
 });
 
+test("a short quoted title is read whole: its dash does not cut the change it names from its old value", () => {
+  // kenji-031, round cv t034da65c (graded PASS, scored 0.33).
+  const c = { claims: [["9:00"]], distractors: [{ value: { time: "08:00" } }] };
+  const moved = { done: ["modify_calendar_event"] };
+  assert.equal(judge(c, "Yes, it's 9:00. I've moved \"Leo's 7th birthday - video call\" on Sunday 22 November from 8:00 to 9:00-10:00.", moved), 1);
+  assert.equal(judge(c, "Yes, it's 9:00. I've moved \"Leo's call\" - it's at 8:00 now.", moved), 0);
+});
+
 test("\"(was Wed 7.30)\" gives the value replaced; a \"What you remembered\" column reports the user's belief", async () => {
   const { textStates } = await import("../../milestones/answer/states.js");
   const says730 = (text: string) => textStates(text, [{ time: "07:30" }], false, { zone: ZONE, now: WHEN });
