@@ -182,7 +182,8 @@ function clauseAround(text: string, start: number, end: number): string {
 export function pastClause(text: string, start: number, end: number): boolean {
   const before = clauseBefore(text, start);
   if (CHANGE_VERB.test(before) && /\b(to|into|now)\b/.test(lastWords(before, 3))) return false;
-  const clause = clauseAround(text, start, end);
+  // A quoted title's words are no verbs of the clause: "\"Leo's birthday - video call\" was still set for 8:00".
+  const clause = blankTitles(clauseAround(text, start, end));
   const verbs = nlp(clause).verbs().json({ offset: true }) as { text: string; offset?: { start: number }; verb?: { grammar?: { tense?: string } } }[];
   // A participle or infinitive after the value governs nothing: "Kate texted on Wednesday night
   // asking to start at 6:30" is past; "All sorted for Saturday, I'll be outside" is not.
@@ -191,7 +192,7 @@ export function pastClause(text: string, start: number, end: number): boolean {
   const cut = clause.slice(at).search(/\b(?:because|since|so|and|but|when|while|although|though|which|who|that|as)\b/);
   const limit = cut < 0 ? clause.length : at + cut;
   // A label before a colon is no verb: "Details: it had been saved at 8:00" is past.
-  const read = verbs.filter((v) => !/:$/.test(v.text) && ((v.offset?.start ?? 0) < at
+  const read = verbs.filter((v) => !/:(?:\s|$)/.test(v.text) && ((v.offset?.start ?? 0) < at
     || ((v.offset?.start ?? 0) < limit && !(/ing\b/.test(v.text) || /\bto\s+$/.test(clause.slice(0, v.offset?.start ?? 0))))));
   return read.length > 0 && read.every((v) => v.verb?.grammar?.tense === "PastTense");
 }

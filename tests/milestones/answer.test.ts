@@ -648,6 +648,10 @@ test("a short quoted title is read whole: its dash does not cut the change it na
   const moved = { done: ["modify_calendar_event"] };
   assert.equal(judge(c, "Yes, it's 9:00. I've moved \"Leo's 7th birthday - video call\" on Sunday 22 November from 8:00 to 9:00-10:00.", moved), 1);
   assert.equal(judge(c, "Yes, it's 9:00. I've moved \"Leo's call\" - it's at 8:00 now.", moved), 0);
+  // Nor are its words verbs of the clause: round cw t48ab50a4 (graded PASS, scored 0.33).
+  const held = { claims: [["9:00"]], distractors: [{ value: { time: "08:00" }, was_true: true }] };
+  assert.equal(judge(held, "Yes, it's 9:00. Details: \"Leo's 7th birthday - video call\" on Sunday 22 November was still set for 8:00-9:00. I moved it to 9:00-10:00.", moved), 1);
+  assert.equal(judge(held, "Yes, it's 9:00. Details: \"Leo's 7th birthday - video call\" on Sunday 22 November is set for 8:00-9:00.", moved), 0);
 });
 
 test("\"(was Wed 7.30)\" gives the value replaced; a \"What you remembered\" column reports the user's belief", async () => {
