@@ -63,7 +63,7 @@ const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no)
 /** The text with each closed bracket aside blanked, offsets kept: "Julia (Halyard) called". */
 export const blankAsides = (text: string) => text.replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length));
 
-const blankTitles = (text: string) => text.replace(/"[^"\n.!?;]{1,60}"|\u201c[^\u201d\n.!?;]{1,60}\u201d/g, (title) => `"${" ".repeat(title.length - 2)}"`);
+const blankTitles = (text: string) => !/["\u201c]/.test(text) ? text : text.replace(/"[^"\n.!?;]{1,60}"|\u201c[^\u201d\n.!?;]{1,60}\u201d/g, (title) => `"${" ".repeat(title.length - 2)}"`);
 
 /** The clause of `text` up to position `at`: what a reader has read of that statement. A colon
  *  ends a clause, except after a short label ("Originally: Tue 6 Oct" is read as one). */
