@@ -90,10 +90,28 @@ function contracted(text: string, o: Occurrence, words: string): boolean {
 }
 
 const ELSE_AFTER = /^\s+else\b/;
+// "hasn't actually confirmed", "not yet replied": an adverb inside a negation leaves the phrase it
+// stands in ("hasn't confirmed", "not replied").
+const NEGATION_OPENING = /^((?:[a-z]+n't|not|never|cannot)) (.+)$/;
+const NEGATION_ADVERBS = "actually|really|yet|fully|properly|formally|officially|definitely|explicitly|quite|already|ever|even";
+const WITH_ADVERB = new Map<string, RegExp | null>();
+function withAdverb(words: string): RegExp | null {
+  let re = WITH_ADVERB.get(words);
+  if (re === undefined) {
+    const m = NEGATION_OPENING.exec(words);
+    const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    re = m ? new RegExp(`(?<![\\p{L}\\p{N}])${esc(m[1]!)}\\s+(?:${NEGATION_ADVERBS})\\s+${esc(m[2]!)}(?![\\p{L}\\p{N}])`, "gu") : null;
+    WITH_ADVERB.set(words, re);
+  }
+  return re;
+}
+
 function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[] {
   const out: Occurrence[] = [];
   for (const alt of group.alternatives) {
     const read = alt.value ? reader.values(text, alt.value.type) : [];
+    const adverbed = alt.value ? null : withAdverb(alt.words);
+    if (adverbed) for (const m of text.matchAll(adverbed)) out.push({ start: m.index!, end: m.index! + m[0].length });
     for (const at of wordOccurrences(text, alt.words)) {
       const o = { start: at, end: at + alt.words.length };
       if (contracted(text, o, alt.words)) continue;

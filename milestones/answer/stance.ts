@@ -192,7 +192,9 @@ export function pastClause(text: string, start: number, end: number): boolean {
   const cut = clause.slice(at).search(/\b(?:because|since|so|and|but|when|while|although|though|which|who|that|as)\b/);
   const limit = cut < 0 ? clause.length : at + cut;
   // A label before a colon is no verb: "Details: it had been saved at 8:00" is past.
-  const read = verbs.filter((v) => !/:(?:\s|$)/.test(v.text) && ((v.offset?.start ?? 0) < at
+  // A lone participle before the value governs nothing either: "that was the part causing the
+  // intermittent hot water" is past ("is calling" keeps its auxiliary).
+  const read = verbs.filter((v) => !/:(?:\s|$)/.test(v.text) && !/^[a-z]+ing$/.test(v.text) && ((v.offset?.start ?? 0) < at
     || ((v.offset?.start ?? 0) < limit && !(/ing\b/.test(v.text) || /\bto\s+$/.test(clause.slice(0, v.offset?.start ?? 0))))));
   return read.length > 0 && read.every((v) => v.verb?.grammar?.tense === "PastTense");
 }

@@ -3,13 +3,14 @@ import type { Statement } from "./parse.js";
 // The yes or no an answer opens with. "Did the book ever turn up?" "Not yet, by the look of it.
 // ... a courier text came in on Friday" answers no, whatever words of arrival follow; a check that
 // wants "yes" (or one of its words) is then contradicted by the opening, not met by a later "came".
-// Only a verdict standing alone at the start is read: "No," "Nope." "Not yet" "Yes -" "Yep!". "No
+// Only a verdict standing alone at the start is read: "No," "Nope." "Not yet" "Not completely" "Yes -"
+// "Yep!". "No
 // clashes tomorrow" and "No new messages" name what there is none of, and "Yes" inside a sentence
 // may be someone's reply ("Bev said yes").
 
 export type Verdict = "yes" | "no";
 
-const NO = /^(?:no|nope|nah)(?:\s*[,.!;:\u2013\u2014-]|$)|^not\s+(?:yet|quite|as far as i can (?:see|tell))\b/;
+const NO = /^(?:no|nope|nah)(?:\s*[,.!;:\u2013\u2014-]|$)|^not\s+(?:yet|quite|completely|fully|entirely|really|as far as i can (?:see|tell))\b/;
 const YES = /^(?:yes|yeah|yep|yup)(?:\s*[,.!;:\u2013\u2014-]|$)/;
 
 export interface OpeningVerdict { verdict: Verdict; statement: string }

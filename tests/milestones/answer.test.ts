@@ -654,6 +654,21 @@ test("a short quoted title is read whole: its dash does not cut the change it na
   assert.equal(judge(held, "Yes, it's 9:00. Details: \"Leo's 7th birthday - video call\" on Sunday 22 November is set for 8:00-9:00.", moved), 0);
 });
 
+test("\"Not completely.\" opens with a no; a lone participle before a value that held once does not make its clause present", () => {
+  // amara-055, round cy t2694e9c4 (graded FAIL, scored 1) and t8fbdb2c1 (graded PASS, scored 0).
+  const fixed = { claims: [[["fixed", "working", "yes"]], [["Dean"]]], distractors: [{ value: ["intermittent"], was_true: true }] };
+  assert.equal(judge(fixed, "Not completely. Dean reset it so the heating is working, but the valve still needs replacing."), 0);
+  assert.equal(judge(fixed, "Yes, it's fixed. Dean fitted the new valve. That was the part causing the intermittent hot water after his first visit."), 1);
+  assert.equal(judge(fixed, "Yes, it's fixed, Dean says, but the hot water is still intermittent."), 0);
+});
+
+test("an adverb inside a negation leaves the phrase it stands in: \"hasn't actually confirmed\" is \"hasn't confirmed\"", () => {
+  const c = { claims: [["Chioma"]], distractors: [{ about: [["Bev"]], value: ["hasn't confirmed", "not replied"] }] };
+  assert.equal(judge(c, "Chioma is in. Bev hasn't actually confirmed yet."), 0);
+  assert.equal(judge(c, "Chioma is in. Bev has not yet replied."), 0);
+  assert.equal(judge(c, "Chioma is in, and Bev has confirmed."), 1);
+});
+
 test("\"(was Wed 7.30)\" gives the value replaced; a \"What you remembered\" column reports the user's belief", async () => {
   const { textStates } = await import("../../milestones/answer/states.js");
   const says730 = (text: string) => textStates(text, [{ time: "07:30" }], false, { zone: ZONE, now: WHEN });
