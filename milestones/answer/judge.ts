@@ -358,7 +358,8 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // An apposition: "the full partner meeting, Tue 27 Oct at 2 PM": a value that opens the clause
   // after a comma describes what the clause before it named ("..., so this Tuesday is free" and
   // "yours X, Michiko's Y" are clauses and list items of their own).
-  const comma = /,\s*(?:(?:on|at|the|next|this|coming|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)\s+)*$/.exec(text.slice(0, o.start));
+  // A place's preposition may come with an adverb: "Mission Sports PT, over at 18th & Dolores".
+  const comma = /,\s*(?:(?:on|at|in|near|over|round|around|down|up|out|just|the|next|this|coming|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)\s+)*$/.exec(text.slice(0, o.start));
   if (comma) {
     const named = clauseBefore(text, comma.index);
     if (about.every((g) => occurrences(reader, named, g).length > 0)) return true;

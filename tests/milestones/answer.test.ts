@@ -669,6 +669,13 @@ test("an adverb inside a negation leaves the phrase it stands in: \"hasn't actua
   assert.equal(judge(c, "Chioma is in, and Bev has confirmed."), 1);
 });
 
+test("a place after a comma, with an adverb before its preposition, describes what the clause before named: \"Mission Sports PT, over at 18th & Dolores\"", () => {
+  // ravi-008, round cy t6fabae26 (graded FAIL, scored 1).
+  const c = { claims: [["Lena Park"]], distractors: [{ about: [["Mission Sports", "Park"]], value: ["18th & Dolores"] }] };
+  assert.equal(judge(c, "Diego said he's seeing Dr. Lena Park at Mission Sports PT, over at 18th & Dolores, the one who fixed Maya's knee."), 0);
+  assert.equal(judge(c, "Diego is seeing Dr. Lena Park at Mission Sports PT. Your Saturday run starts, as usual, at 18th & Dolores."), 1);
+});
+
 test("\"(was Wed 7.30)\" gives the value replaced; a \"What you remembered\" column reports the user's belief", async () => {
   const { textStates } = await import("../../milestones/answer/states.js");
   const says730 = (text: string) => textStates(text, [{ time: "07:30" }], false, { zone: ZONE, now: WHEN });
