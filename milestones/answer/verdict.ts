@@ -3,10 +3,9 @@ import type { Statement } from "./parse.js";
 // The yes or no an answer opens with. "Did the book ever turn up?" "Not yet, by the look of it.
 // ... a courier text came in on Friday" answers no, whatever words of arrival follow; a check that
 // wants "yes" (or one of its words) is then contradicted by the opening, not met by a later "came".
-// Only a verdict standing alone at the start is read: "No," "Nope." "Not yet" "Not completely" "Yes -"
-// "Yep!". "No
-// clashes tomorrow" and "No new messages" name what there is none of, and "Yes" inside a sentence
-// may be someone's reply ("Bev said yes").
+// Only a verdict standing alone at the start is read: "No," "Nope." "Not yet" "Not completely"
+// "Yes -" "Yep!". "No clashes tomorrow" and "No new messages" name what there is none of, and "Yes"
+// inside a sentence may be someone's reply ("Bev said yes").
 
 export type Verdict = "yes" | "no";
 
