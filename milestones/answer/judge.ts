@@ -93,25 +93,24 @@ const ELSE_AFTER = /^\s+else\b/;
 // "hasn't actually confirmed", "not yet replied": an adverb inside a negation leaves the phrase it
 // stands in ("hasn't confirmed", "not replied").
 const NEGATION_OPENING = /^((?:[a-z]+n't|not|never|cannot)) (.+)$/;
-const NEGATION_ADVERBS = "actually|really|yet|fully|properly|formally|officially|definitely|explicitly|quite|already|ever|even";
-const WITH_ADVERB = new Map<string, RegExp | null>();
-function withAdverb(words: string): RegExp | null {
-  let re = WITH_ADVERB.get(words);
-  if (re === undefined) {
-    const m = NEGATION_OPENING.exec(words);
-    const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    re = m ? new RegExp(`(?<![\\p{L}\\p{N}])${esc(m[1]!)}\\s+(?:${NEGATION_ADVERBS})\\s+${esc(m[2]!)}(?![\\p{L}\\p{N}])`, "gu") : null;
-    WITH_ADVERB.set(words, re);
-  }
-  return re;
+const NEGATION_WITH_ADVERB = /(?<![\p{L}\p{N}])([a-z]+n't|not|never|cannot)\s+(?:actually|really|yet|fully|properly|formally|officially|definitely|explicitly|quite|already|ever|even)\s+$/u;
+/** Where a phrase that opens with a negation stands with an adverb inside it. */
+function withAdverb(text: string, words: string): Occurrence[] {
+  const m = NEGATION_OPENING.exec(words);
+  if (!m) return [];
+  return wordOccurrences(text, m[2]!).flatMap((at) => {
+    // The negation and its adverb are a few words: the last 60 characters hold them whole.
+    const from = Math.max(0, at - 60);
+    const before = NEGATION_WITH_ADVERB.exec(text.slice(from, at));
+    return before && before[1] === m[1] ? [{ start: from + before.index, end: at + m[2]!.length }] : [];
+  });
 }
 
 function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[] {
   const out: Occurrence[] = [];
   for (const alt of group.alternatives) {
     const read = alt.value ? reader.values(text, alt.value.type) : [];
-    const adverbed = alt.value ? null : withAdverb(alt.words);
-    if (adverbed) for (const m of text.matchAll(adverbed)) out.push({ start: m.index!, end: m.index! + m[0].length });
+    if (!alt.value) out.push(...withAdverb(text, alt.words));
     for (const at of wordOccurrences(text, alt.words)) {
       const o = { start: at, end: at + alt.words.length };
       if (contracted(text, o, alt.words)) continue;
