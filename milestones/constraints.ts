@@ -7,7 +7,7 @@ import type {
 import { compareValue, geometricMean, type CompareContext } from "./similarity.js";
 import { diffTable, matchesWhere, pairRows, rowSimilarity, updateSimilarity, type RowPairing } from "./rows.js";
 import { rougeL } from "./rouge.js";
-import { includesWords } from "./text.js";
+import { INNER_ADVERB, NEGATION, includesWords } from "./text.js";
 import { ACTION_TOOLS, addressee, claimedActions } from "./answer/actions.js";
 import { wrongToday } from "./answer/today.js";
 import { wrongWeekday } from "./answer/weekdays.js";
@@ -251,8 +251,7 @@ export const DEFAULT_REFUSAL_CUES = [
   "couldn't find", "no sign", "nothing", "there's no", "there is no", "no such", "doesn't exist", "does not exist",
 ];
 
-// "didn't actually say", "can't really tell": an adverb inside a negation leaves the cue it stands in.
-const NEGATED_ADVERB = /\b((?:[a-z]+n't|not|never|cannot))\s+(?:actually|really|explicitly|specifically|exactly|clearly)\s+/g;
+const NEGATED_ADVERB = new RegExp(`\\b(${NEGATION})\\s+(?:${INNER_ADVERB})\\s+`, "g");
 /** The first of `cues` a reply's text says. */
 const cueIn = (text: string, cues: readonly string[]) => {
   const plain = text.replace(NEGATED_ADVERB, "$1 ");

@@ -33,3 +33,8 @@ export function wordOccurrences(haystack: string, needle: string): number[] {
   }
   return found;
 }
+
+// "hasn't actually confirmed", "can't really tell", "not yet replied": an adverb inside a negation
+// leaves the phrase or cue it stands in. One list, for facts and reply cues alike.
+export const NEGATION = String.raw`[a-z]+n't|not|never|cannot`;
+export const INNER_ADVERB = "actually|really|yet|fully|properly|formally|officially|definitely|explicitly|specifically|exactly|clearly|quite|already|ever|even";

@@ -1,5 +1,5 @@
 import nlp from "compromise";
-import { wordOccurrences } from "../text.js";
+import { INNER_ADVERB, NEGATION, wordOccurrences } from "../text.js";
 import { extract, type Reference } from "./extract.js";
 import type { Distractor, Fact, Group } from "./facts.js";
 import { bound, isQuestion, type Statement } from "./parse.js";
@@ -90,10 +90,8 @@ function contracted(text: string, o: Occurrence, words: string): boolean {
 }
 
 const ELSE_AFTER = /^\s+else\b/;
-// "hasn't actually confirmed", "not yet replied": an adverb inside a negation leaves the phrase it
-// stands in ("hasn't confirmed", "not replied").
-const NEGATION_OPENING = /^((?:[a-z]+n't|not|never|cannot)) (.+)$/;
-const NEGATION_WITH_ADVERB = /(?<![\p{L}\p{N}])([a-z]+n't|not|never|cannot)\s+(?:actually|really|yet|fully|properly|formally|officially|definitely|explicitly|quite|already|ever|even)\s+$/u;
+const NEGATION_OPENING = new RegExp(`^(${NEGATION}) (.+)$`);
+const NEGATION_WITH_ADVERB = new RegExp(`(?<![\\p{L}\\p{N}])(${NEGATION})\\s+(?:${INNER_ADVERB})\\s+$`, "u");
 /** Where a phrase that opens with a negation stands with an adverb inside it. */
 function withAdverb(text: string, words: string): Occurrence[] {
   const m = NEGATION_OPENING.exec(words);
