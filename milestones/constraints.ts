@@ -247,7 +247,7 @@ export function partialCredit(met: number, checks: number): number {
 export const DEFAULT_REFUSAL_CUES = [
   "can't", "cannot", "can not", "unable", "not able", "couldn't", "could not", "wasn't able", "won't",
   "don't have", "do not have", "don't see", "do not see", "not possible", "no record", "not find",
-  "no contact", "no event", "no message", "no email", "sorry", "i'm afraid", "not sure which",
+  "no contact", "no event", "no message", "no email", "i'm afraid", "not sure which",
   "couldn't find", "no sign", "nothing", "there's no", "there is no", "no such", "doesn't exist", "does not exist",
 ];
 
@@ -276,8 +276,8 @@ export function refusalOutcome(c: RefusalConstraint, reply: Reply, ctx: CompareC
  *  bringing and I'll finish it", "Let me know which Diego you mean", a heading "What I need from
  *  you", "Once you send me the code, I'll text him". */
 const REQUEST = new RegExp([
-  /^(?:(?:just|please|so)\s+)?(?:tell me|let me know|confirm|reply with|send me|give me|say which|say the word)\b/.source,
-  /\b(?:let me know|tell me) (?:which|what|who|when|where|how|if|whether)\b/.source,
+  /^(?:(?:just|please|so)\s+)?(?:tell me|let me know|confirm|reply with|send me|give me|say which|say if|say whether|say the word)\b/.source,
+  /\b(?:let me know|tell me|just say) (?:which|what|who|when|where|how|if|whether)\b/.source,
   /\bwhat i (?:need|still need) from you\b|\b(?:i|i'll|i will) (?:still )?need (?:from you|you to)\b/.source,
   /\bonce you (?:send|give|tell) me\b/.source,
 ].join("|"));

@@ -101,6 +101,8 @@ const NEGATION = /\b(?:nothing|no|not|never|none|neither|nor)\b(?:\s+\S+){0,3}\s
 // no email address |".
 const DENIED_CELL = /^\s*[;:|]\s*(?:no|not|none|nothing|not yet|n\/a|\u2014|-|\u2717|\u274c)(?![\w-])/u;
 const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)\b/;
+// "before I put the 12th in", "once I hear back": a clause of something not yet done.
+const NOT_YET_CLAUSE = /\b(?:before|until|till|once|unless)\s*$/;
 
 // Words added to a message or draft being written: "I added a thanks for the flowers", "I added
 // the water note" (a note may be in a text as much as on a record).
@@ -173,7 +175,7 @@ export function claimedActions(text: string): ClaimedAction[] {
         const verb = m[1] ?? m[2] ?? m[3];
         const before = clauseBefore(sentence, m.index);
         // "Nothing has been sent to Vale yet", "no reply has been sent": a denial reports nothing.
-        const conditional = CONDITIONAL.test(before) || NEGATION.test(before);
+        const conditional = CONDITIONAL.test(before) || NEGATION.test(before) || NOT_YET_CLAUSE.test(before);
         const rest = sentence.slice(m.index + m[0].length);
         if (verb && !conditional && !NOT_AN_ACTION.test(rest) && !DENIED_CELL.test(rest) && !(verb === "called" && NAMING.test(rest))) claim(verb, m[0], m.index + m[0].length, "send");
       }

@@ -127,10 +127,11 @@ function hourRange(text: string, start: number, from: string, to: string): boole
   return RANGE_BEFORE.test(before) || DATE_COMMA_BEFORE.test(before) || RANGE_AFTER.test(text.slice(end));
 }
 
-// Words next to a bare hour that say which half of the day it is: "8:00 tonight", "7.30 in the morning".
+// Words next to a bare hour that say which half of the day it is: "8:00 tonight", "7.30 in the morning",
+// "tomorrow (Monday) morning at 8".
 const WEEKDAY_PART = "(?:on\\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\s+";
-const EVENING = new RegExp(`^\\s*(?:tonight|this evening|in the evening|in the afternoon|this afternoon|at night|tomorrow evening|tomorrow night|tomorrow afternoon|${WEEKDAY_PART}(?:evening|night|afternoon)|de la (?:tarde|noche)|por la (?:tarde|noche)|på (?:kvällen|eftermiddagen)|i kväll|ikväll)(?![a-zåäö])|\\b(?:tonight|this evening|this afternoon)(?:'s)?\\s+(?:at\\s+)?$`);
-const MORNING = new RegExp(`^\\s*(?:this morning|in the morning|tomorrow morning|${WEEKDAY_PART}morning|de la mañana|por la mañana|på (?:morgonen|förmiddagen))(?![a-zåäö])|\\b(?:this morning|tomorrow morning)(?:'s)?\\s+(?:at\\s+)?$`);
+const EVENING = new RegExp(`^\\s*(?:tonight|this evening|in the evening|in the afternoon|this afternoon|at night|tomorrow evening|tomorrow night|tomorrow afternoon|${WEEKDAY_PART}(?:evening|night|afternoon)|de la (?:tarde|noche)|por la (?:tarde|noche)|på (?:kvällen|eftermiddagen)|i kväll|ikväll)(?![a-zåäö])|\\b(?:tonight|evening|afternoon)(?:'s)?\\s+(?:at\\s+)?$`);
+const MORNING = new RegExp(`^\\s*(?:this morning|in the morning|tomorrow morning|${WEEKDAY_PART}morning|de la mañana|por la mañana|på (?:morgonen|förmiddagen))(?![a-zåäö])|\\bmorning(?:'s)?\\s+(?:at\\s+)?$`);
 
 // "leaves at 3.01", "from 9.12": a word before that only a time follows.
 const timeWordBefore = (m: RegExpMatchArray) => /\b(?:at|from|until|till|by|around|before|after|departs?|leaves?|arrives?|lands?)\s+$/.test(m.input!.slice(Math.max(0, m.index! - 10), m.index!));
@@ -287,7 +288,8 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
   // "29 Oct, 8-12": chrono would read "Oct, 8-12" as the 8th to the 12th of October, over the
   // date that was written; the comma after a day and month ends that date (same length, same spans).
   const english = text.replace(DAY_MONTH_COMMA, "$1;");
-  const results = parser.parse(english, options).filter((r) => !NOT_A_DATE_BEFORE.test(text.slice(Math.max(0, r.index - 12), r.index))).flatMap((r) => {
+  // Only a bare number follows them: "a call from an unknown number on 27 Oct" has its date.
+  const results = parser.parse(english, options).filter((r) => !(/^\d/.test(r.text) && NOT_A_DATE_BEFORE.test(text.slice(Math.max(0, r.index - 12), r.index)))).flatMap((r) => {
     // chrono reads "evening tomorrow" ("parents' evening tomorrow") as this evening: the day word
     // alone is the date.
     const day = /\b(?:today|tomorrow|yesterday|tonight)\b/.exec(r.text);

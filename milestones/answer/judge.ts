@@ -139,11 +139,15 @@ export interface FactReading {
 export interface DistractorReading { distractor: string; statement: string; words: string }
 
 /** One occurrence per group, asserted, with no foreign occurrence between the first and last. */
+const LIST_JOIN = /^\s*(?:,|,?\s*and|&|\/)\s*$/;
 function holdsIn(reader: Reader, text: string, groups: readonly Group[], foreign: readonly Group[]): boolean {
   const per = groups.map((g) => occurrences(reader, text, g).filter((o) => statedAt(text, o.start, o.end)));
   if (per.some((p) => p.length === 0)) return false;
   const own = per.flat();
-  const others = foreign.flatMap((g) => occurrences(reader, text, g)).filter((o) => !own.some((x) => overlaps(x, o)));
+  // A value listed with the fact's own values is one of the list, not another fact's: in "gabapentin
+  // at 7 am, 3 pm, 11 pm" the 7 am of the meloxicam breakfast dose does not part gabapentin from 3 pm.
+  const listed = (o: Occurrence) => own.some((x) => LIST_JOIN.test(x.start >= o.end ? text.slice(o.end, x.start) : text.slice(x.end, o.start)));
+  const others = foreign.flatMap((g) => occurrences(reader, text, g)).filter((o) => !own.some((x) => overlaps(x, o)) && !listed(o));
   let tried = 0;
   const choose = (i: number, lo: number, hi: number): boolean => {
     if (++tried > 400) return false;
@@ -356,10 +360,13 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // after a comma describes what the clause before it named ("..., so this Tuesday is free" and
   // "yours X, Michiko's Y" are clauses and list items of their own).
   // A place's preposition may come with an adverb: "Mission Sports PT, over at 18th & Dolores".
-  const comma = /,\s*(?:(?:on|at|in|near|over|round|around|down|up|out|just|the|next|this|coming|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)\s+)*$/.exec(text.slice(0, o.start));
-  if (comma) {
+  // A date between is part of the apposition: "tonight's dinner, Thursday 19 November, 19:00-21:00"
+  // (at most two such clauses back).
+  let comma = APPOSITION.exec(text.slice(0, o.start));
+  for (let k = 0; k < 3 && comma; k++) {
     const named = clauseBefore(text, comma.index);
     if (about.every((g) => occurrences(reader, named, g).length > 0)) return true;
+    comma = DATE_ONLY.test(named) ? APPOSITION.exec(text.slice(0, comma.index - named.length).trimEnd()) : null;
   }
   // A predicate after an apposition: in "your check-up with Dr Ahmed tomorrow, Wednesday 4 November
   // at 4:10pm, is cancelled" the value opens its clause with a verb, and belongs to the subject
@@ -379,6 +386,10 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   return s.kind === "sentence" && s.context !== "" && SUBJECT_PRONOUN.test(s.text) && !/[,;:]|\s(?:and|but|while|whereas|because)\s/.test(opening.replace(/\([^)]*$/, ""))
     && about.every((g) => occurrences(reader, clause, g).length > 0 || occurrences(reader, s.context, g).length > 0);
 }
+
+const DATE_WORD = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)?|of|today|tonight|tomorrow`;
+const APPOSITION = new RegExp(String.raw`,\s*(?:(?:on|at|in|near|over|round|around|down|up|out|just|the|next|this|coming|${DATE_WORD})\s+)*$`);
+const DATE_ONLY = new RegExp(String.raw`^(?:(?:on|the|next|this|coming|${DATE_WORD})\s*)+$`);
 
 /** The end of a range ("4.10–4.30pm", "7 to 9pm") is when something ends, not the time it is at. */
 export const rangeEnd = (text: string, o: Occurrence) => /\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?\s*(?:[\u2013\u2014-]|to|until|till)\s*$/.test(text.slice(Math.max(0, o.start - 16), o.start));

@@ -252,12 +252,13 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   if (MOVED_FROM.test(before)) return "old";
   // A label that dates what follows it, anywhere in its cell (a row reads "header: cell; ..."): a
   // table's "Before" or "Old" column ("before: tue 24 nov, 10:30-11:00"), "was: 7pm".
-  if (/(?:^|;|::)\s*(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:[^;:]*$/.test(text.slice(0, start))) return "old";
+  // Its owner may lead the label: "Julia's original".
+  if (/(?:^|;|::)\s*(?:[\p{L}]+'s\s+)?(?:before|old|was|previous|previously|original|originally|earlier|then)\s*:[^;:]*$/u.test(text.slice(0, start))) return "old";
   // What the user believed, as a label of its cell: a table's "What you remembered" column
   // ("You remembered right: 3pm" agrees, and asserts).
-  // So is what someone asked for or proposed: a "Your draft / Nina's redline asked for" column beside
-  // "Agreed".
-  if (/(?:^|;|::)\s*[^;:]*\b(?:remembered|recalled|assumed|you thought|asked for|requested|proposed|counter-?offered|draft|redline)\b(?![^;:]*\b(?:right|rightly|correctly|correct)\b)[^;:]*:[^;:]*$/.test(text.slice(0, start))) return "reported";
+  // So is what someone asked for, offered or aimed at: a "Your draft / Nina's redline asked for" or a
+  // "Your ask" column beside "Agreed".
+  if (/(?:^|;|::)\s*[^;:]*\b(?:remembered|recalled|assumed|you thought|asked for|(?:your|my|his|her|their|\p{L}+'s)\s+(?:ask|request|offer|target)|requested|proposed|offered|counter-?offered|aimed for|draft|redline)\b(?![^;:]*\b(?:right|rightly|correctly|correct)\b)[^;:]*:[^;:]*$/u.test(text.slice(0, start))) return "reported";
   // "6.30am (was Wed 7.30)": a bracket opened by "was" holds the value replaced, up to a "to" or
   // "now" ("(was moved to 3pm)", "(was Wed, now 6.30am)").
   const open = text.lastIndexOf("(", start);
@@ -275,7 +276,7 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // A sentence that opens by dating itself before a change: "Before, it was set for 8:00", "Until
   // now it was at 7". ("Before 8am it was closed" names a boundary, not the old state.)
   if (BEFORE_OPENING.test(statementSoFar(text, start)) && hasCue(before, CUES.dating)) return "old";
-  if ((hasCue(before, CUES.speech) || hasCue(before, CUES.attribution)) && !claimedBySpeaker(before, isSubject)) return "reported";
+  if ((hasCue(before, CUES.speech) || hasCue(before, CUES.attribution) || INTENDED.test(before)) && !claimedBySpeaker(before, isSubject)) return "reported";
   // "the dinner is still at 7.30pm in your calendar": what a record says, named after the value
   // ("I've put it at 7.30pm in your calendar" is the assistant's own doing, and asserts it).
   // The record's own title may hold colons and brackets: the statement so far is read, not the clause.
@@ -284,6 +285,10 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   if (wasTrue && (pastClause(text, start, end) || habitual(before))) return "past";
   return "asserted";
 }
+
+// What someone meant to do is no claim of what happened: "you'd planned to land the cap at $45k",
+// "you were aiming for 7". Past forms only: "I'm planning to text her at 7" is the assistant's word.
+const INTENDED = /\b(?:planned|aimed|hoped|intended|(?:was|were)\s+(?:aiming|hoping|planning|intending))\s+(?:to|for|on)\b/;
 
 // What is usually so, of a value that held once: "your usual Sunday call is at 4pm", "she normally
 // rings at 4". Not "the usual 4pm" for the occasion asked about.
@@ -315,6 +320,7 @@ const COORDINATED_DENIAL = /^\s+and\s+(?:[\p{L}'.-]+\s+){1,3}?(?:haven't|hasn't|
 // "you should be at the lab meeting". "Probably X" and "most likely X" name a guess the user will act
 // on, so they assert X; "maybe" and "perhaps" do not.
 const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|(?<!\byou )should|might|may|otherwise|want me to|happy to|i'll|i will|let me|maybe|perhaps|possibly)\b/;
+const NOT_DONE_YET = /\b(?:if (?:you|she|he|they|we) (?:haven't|hasn't|didn't|have not|has not)(?: \S+)?(?: already| yet)?|if not (?:already|yet)|unless (?:you|she|he|they|we)(?:'ve| have|'s| has)? already)\b/;
 const OFFER = /\b(?:i|we) (?:can|could)\b|\b(?:want me to|happy to|shall i|should i|let me)\b/;
 // A sentence that opens with a condition holds nothing outright: "If you're on the snack sign-up,
 // bring snacks".
@@ -375,6 +381,7 @@ const OWNED_BEFORE = /(?:\b(?:his|her|their|your|my|its|the|that|this)|'s)\s+$/;
 const DATE_WORDS = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:today|yesterday)\b|\d{1,2}[/.-]\d{1,2}|\d(?:st|nd|rd|th)\b/;
 const WRITES = "(?:wrote|texted|messaged|emailed|whatsapped|posted|replied|said|asked|told you|mentioned)";
 const WRITER_AFTER = new RegExp(`^\\s*,?\\s*(?:he|she|they|you|we|i|[\\p{L}'-]+)\\s+(${WRITES})\\b`, "u");
+const MESSAGE_DATED = /\b((?:whatsapp|e-?mail|text|message|sms|voicemail|reply|note|post|dm|letter|call)s?)\s+(?:from|of|on|dated|sent on)\s+$/;
 const WRITTEN_ON = new RegExp(`\\b(${WRITES})\\s+(?:(?:you|her|him|them|me|us)\\s+)?(?:back\\s+)?on\\s+$`);
 
 /** "On 20 Oct he wrote ...", "he texted you on 20 Oct": a date that is the day of a writing, not of
@@ -388,6 +395,10 @@ export function writingDay(text: string, start: number, end: number): { start: n
     const at = end + after[0].length - after[1]!.length;
     return { start: at, end: at + after[1]!.length };
   }
+  // "his message from Oct 20", "the email of 3 Nov", "her call on 18 Nov": the writing (or call)
+  // named by its noun.
+  const noun = MESSAGE_DATED.exec(upTo);
+  if (noun) return { start: noun.index, end: noun.index + noun[1]!.length };
   const before = WRITTEN_ON.exec(upTo);
   if (!before) return null;
   const at = before.index + before[0].indexOf(before[1]!);
@@ -430,7 +441,8 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   if (/\b(?:after|since)\s+(?:\S+\s+){0,2}$/.test(before + " ")) return true;
   const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s|\.\s/)[0] ?? "";
   // "the Friday you may be thinking of": a supposition right after the value, as before it.
-  if (HYPOTHETICAL.test(before) || /^\s*(?:\S+\s+){0,4}?(?:would|could|may|might)\b/.test(after)) return true;
+  // So is a hedge on whether it is done yet: "confirming 4pm with Don Ernesto if you haven't yet".
+  if (HYPOTHETICAL.test(before) || /^\s*(?:\S+\s+){0,4}?(?:would|could|may|might)\b/.test(after) || NOT_DONE_YET.test(after)) return true;
   // An offer goes on after "or": "I can add the 12th at 7.30, or set up a weekly Thursday rehearsal".
   if (/^or\b/.test(before) && OFFER.test(clauseBeforeClause(text, text.lastIndexOf(before, start)))) return true;
   const rest = text.slice(0, start) + " \u0000 " + text.slice(end);

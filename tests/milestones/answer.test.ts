@@ -1191,3 +1191,72 @@ test("a time clause with a verb of its own has its own subject: \"... is 9 am fo
   assert.equal(judge(call, "Your London call is at 9 am for you until US clocks change this weekend."), 1);
   assert.equal(judge(call, "Your London call is at 9 am this weekend."), 0);
 });
+
+test("a date between a subject and its value is part of the apposition: \"tonight's dinner, Wednesday 11 November, 19:00-21:00\"", () => {
+  const dinner = { claims: [["Lars"]], distractors: [{ about: [["dinner"]], value: { time: "19:00" } }] };
+  assert.equal(judge(dinner, "Lars is now on tonight's dinner, Wednesday 11 November, 19:00-21:00, at Ikuta-tei."), 0);
+  assert.equal(judge(dinner, "Lars is now on tonight's dinner, Wednesday, 19:00-21:00."), 0);
+  assert.equal(judge(dinner, "Lars is now on tonight's dinner. The school run, Wednesday 11 November, 19:00 sharp."), 1);
+});
+
+test("a message or a call named by its noun dates itself: \"his message from Oct 20\", \"her call on 18 Nov\"", () => {
+  const birthday = { claims: [["24 October"]], distractors: [{ about: [["birthday", "cumple"]], value: { date: "2026-10-20" } }] };
+  assert.equal(judge(birthday, "His birthday is 24 October. That matches his message from Oct 20: \"sábado 24 es mi cumple\"."), 1);
+  assert.equal(judge(birthday, "His birthday is 24 October, not Oct 20... sorry, his birthday is on Oct 20."), 0);
+  const suggested = { claims: [["couldn't find"]], distractors: [{ about: [["suggested"]], value: { any: "date" as const }, unsourced: true }] };
+  assert.equal(judge(suggested, "I couldn't find a date. The most likely place she suggested it is her phone call on Wednesday 18 November at 19:30."), 1);
+  assert.equal(judge(suggested, "I couldn't find a note. She suggested Wednesday 18 November when she rang."), 0);
+});
+
+test("a date after \"number\" is a date when a preposition opens it; \"flat 3/12\" is an address", () => {
+  assert.equal(extractDates(t("a missed call from an unknown number on 27 Oct"), ref).length, 1);
+  assert.equal(extractDates(t("she moved to flat 3/12 on the high street"), ref).length, 0);
+});
+
+test("a column of what was, or of what someone asked, holds no current value: \"Julia's original\" and \"Your ask\" beside \"Agreed\"", () => {
+  const cap = { claims: [["$50k"]], distractors: [{ about: [["fee cap"]], value: ["$40k", "$60k"] }] };
+  assert.equal(judge(cap, "| Term | Julia's original | Your ask | Agreed |\n|---|---|---|---|\n| Fee cap | $60k | $40k | **$50k** |"), 1);
+  assert.equal(judge(cap, "| Term | Julia | Agreed |\n|---|---|---|\n| Fee cap | $60k | $50k |"), 0);
+  // "The ask:" names no one's request: what follows it is stated.
+  const hours = { claims: [["Wednesday"]], distractors: [{ about: [["consults"]], value: ["9-1"] }] };
+  assert.equal(judge(hours, "**The ask:** Joanne wants you to cover Tom's Wednesday consults, 9-1."), 0);
+});
+
+test("what someone meant to do is no claim of what happened: \"you'd planned to land the fee cap at $45k\"", () => {
+  const cap = { claims: [["$50k"]], distractors: [{ about: [["fee cap"]], value: ["$45k"] }] };
+  assert.equal(judge(cap, "The fee cap is $50k. You'd planned to land the fee cap at $45k, so it's $5k more than you were aiming for."), 1);
+  assert.equal(judge(cap, "The fee cap is $50k. The fee cap landed at $45k."), 0);
+});
+
+test("a hedge on whether it is done yet asserts nothing: \"confirming with Don Ernesto if you haven't yet\"", () => {
+  const left = { claims: [["Vale"]], distractors: [{ about: [["Ernesto"]], value: ["left is", "still need to"] }] };
+  assert.equal(judge(left, "Vale said yes. The only thing left is confirming 4pm with Don Ernesto if you haven't yet."), 1);
+  assert.equal(judge(left, "Vale said yes. The only thing left is confirming 4pm with Don Ernesto."), 0);
+});
+
+test("an action in a clause of what is not yet done is not reported: \"before I put the 12th in\"", () => {
+  assert.deepEqual(claimedActions(t("You might let Bev know. Also, before I put the 12th in: you're on a long day that Thursday.")), []);
+  assert.equal(claimedActions(t("I put the 12th in your calendar.")).length, 1);
+});
+
+test("a value listed with a fact's own values does not part it from its subject: \"Gabapentin at 7 am, 3 pm, 11 pm\"", () => {
+  const meds = { claims: [[["gabapentin"], ["3 pm"], ["11 pm"]], [["meloxicam"], ["7 am"]]] as ResponseConstraint["claims"] };
+  assert.equal(judge(meds, "Gabapentin at 7 am, 3 pm, 11 pm. Meloxicam at 7 am with food."), 1);
+  assert.ok(judge(meds, "Gabapentin at 3 pm; meloxicam at 7 am, 11 pm.") < 1);
+});
+
+test("an apology is no blocker: \"Sorry, wrong Diego!\" goes on to answer; \"just say if\" asks", () => {
+  const ctx = compareContext(ZONE, "GB", []);
+  const asks = (text: string) => clarificationOutcome({ kind: "clarification" }, { ...replyOf(agent(text)), handsBack: true }, ctx).similarity;
+  assert.equal(asks("Sorry, wrong Diego! Diego Ramírez recommended Pedro Páramo, on Netflix."), 0);
+  assert.equal(asks("Sorry, I can't find a Diego from climbing in your contacts."), 1);
+  assert.equal(asks("I haven't changed anything. Just say if you'd like me to move it to 7 pm."), 1);
+  assert.equal(asks("Anders didn't say if he can move it."), 0);
+});
+
+test("a bare hour after \"morning at\" is in the morning: \"tomorrow (Monday) morning at 8\"", () => {
+  const show = (s: string) => extractTimes(t(s)).map((x) => `${x.value.hour}:${x.value.minute}${x.value.meridiemKnown ? "" : "?"}`);
+  assert.deepEqual(show("her last pill is tomorrow (Monday) morning at 8, then she's done"), ["8:0"]);
+  assert.deepEqual(show("the call is Saturday evening at 7"), ["19:0"]);
+  assert.deepEqual(show("her last pill is at 8, then she's done"), ["8:0?"]);
+});
