@@ -138,8 +138,8 @@ export interface FactReading {
 
 export interface DistractorReading { distractor: string; statement: string; words: string }
 
-/** One occurrence per group, asserted, with no foreign occurrence between the first and last. */
 const LIST_JOIN = /^\s*(?:,|,?\s*and|&|\/)\s*$/;
+/** One occurrence per group, asserted, with no foreign occurrence between the first and last. */
 function holdsIn(reader: Reader, text: string, groups: readonly Group[], foreign: readonly Group[]): boolean {
   const per = groups.map((g) => occurrences(reader, text, g).filter((o) => statedAt(text, o.start, o.end)));
   if (per.some((p) => p.length === 0)) return false;

@@ -47,7 +47,9 @@ const PAST_AFTER = new RegExp(
   `^\\)?\\s*(?:[,(]\\s*(?:(?:which|that)\\s+)?(?:${PAST_AUX}|(?:is|are)\\s+)?|\\s(?:which|that)\\s+${PAST_AUX}|${PAST_AUX})${PAST_VERB}|^\\)?\\s+${PAST_STATE}` +
   // a few words on, with an auxiliary: "your wednesday 7:30 flight (qf414) was cancelled", "your
   // wednesday qf414 at 7:30am was cancelled"; a conjunction starts another clause
-  `|^(?:\\s*(?!(?:now|and|or|but|so|then|because|while|when|if)\\b)[\\w'-]+(?:[:.]\\d+\\w*)?){1,4}\\s*(?:\\([^)]*\\))?\\s*(?:(?:(?:which|that)\\s+)?${PAST_AUX}${PAST_VERB}|${PAST_STATE})`);
+  `|^(?:\\s*(?!(?:now|and|or|but|so|then|because|while|when|if)\\b)[\\w'-]+(?:[:.]\\d+\\w*)?){1,4}\\s*(?:\\([^)]*\\))?\\s*(?:(?:(?:which|that)\\s+)?${PAST_AUX}${PAST_VERB}|${PAST_STATE})` +
+  // what it was, named by its noun: "Friday was the original deadline"
+  `|^\\s+(?:was|were)\\s+(?:the|your|his|her|their)\\s+(?:original|previous|former|old)\\b`);
 const ARROW_AFTER = /^[^;,!?\u2192]{0,16}?\s*(?:\u2192|->|=>|\u27f6|\u2794|\u27a1)/;
 const BEFORE_OPENING = /^\W*(?:before(?: that| the (?:change|fix|move|update))?|until now|till now|up to now|until today|at first)\s*,/;
 // "it was 9am until Thursday's fix": "until" after a dated value ends its time ("open 9am until

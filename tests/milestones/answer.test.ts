@@ -1260,3 +1260,9 @@ test("a bare hour after \"morning at\" is in the morning: \"tomorrow (Monday) mo
   assert.deepEqual(show("the call is Saturday evening at 7"), ["19:0"]);
   assert.deepEqual(show("her last pill is at 8, then she's done"), ["8:0?"]);
 });
+
+test("a value named by its noun as what it was is old: \"Friday was the original deadline\"", () => {
+  const due = { claims: [["today"]], distractors: [{ about: [["deadline"]], value: { date: "2026-11-13" } }] };
+  assert.equal(judge(due, "It's due today. Friday was the original deadline he let you move."), 1);
+  assert.equal(judge(due, "It's due today. Friday is the deadline he let you move."), 0);
+});
