@@ -272,7 +272,9 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     const reasoned = / because /.test(own.slice(0, o.start - offset - ownAt));
     // A cell that is a sentence of its own is read by its clauses, below.
     const ownCell = own.split(" ").length <= 8 ? own : "";
-    if (!reasoned && about.every((g) => occurrences(reader, ownCell, g).length > 0 || occurrences(reader, cells[0]!, g).length > 0)) return true;
+    // The record's key may stand in a column that names who or what it is, not only the first.
+    const keys = [cells[0]!, ...cells.filter((c) => KEY_COLUMN.test(c))];
+    if (!reasoned && about.every((g) => occurrences(reader, ownCell, g).length > 0 || keys.some((k) => occurrences(reader, k, g).length > 0))) return true;
     // Nor does its column's header bind it: under "Yui's suggestion", the row "Also note | Daichi is
     // sending flowers from himself and Yui" does not suggest flowers.
     const headed = ownCell === "" ? own.indexOf(": ") : -1;
@@ -387,6 +389,8 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     && about.every((g) => occurrences(reader, clause, g).length > 0 || occurrences(reader, s.context, g).length > 0);
 }
 
+// A column that names a row's record: "From: Hamish Reid (MCVRC)" beside "When" and "Status".
+const KEY_COLUMN = /^(?:from|who|caller|sender|person|name|contact|event|what|item|with)\s*:/;
 const DATE_WORD = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)?|of|today|tonight|tomorrow`;
 const APPOSITION = new RegExp(String.raw`,\s*(?:(?:on|at|in|near|over|round|around|down|up|out|just|the|next|this|coming|${DATE_WORD})\s+)*$`);
 const DATE_ONLY = new RegExp(String.raw`^(?:(?:on|the|next|this|coming|${DATE_WORD})\s*)+$`);

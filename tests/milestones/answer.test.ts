@@ -1266,3 +1266,9 @@ test("a value named by its noun as what it was is old: \"Friday was the original
   assert.equal(judge(due, "It's due today. Friday was the original deadline he let you move."), 1);
   assert.equal(judge(due, "It's due today. Friday is the deadline he let you move."), 0);
 });
+
+test("a table row's record may be keyed by a column that names who or what it is, not only the first", () => {
+  const hamish = { claims: [["Darren"]], distractors: [{ about: [["Hamish"]], value: ["not returned"] }] };
+  assert.equal(judge(hamish, "| When | From | Status |\n|---|---|---|\n| Fri 16 Oct | Hamish Reid | Not returned yet |\n| Thu 1 Oct | Darren | Returned |"), 0);
+  assert.equal(judge(hamish, "| When | Note | Status |\n|---|---|---|\n| Fri 16 Oct | Hamish Reid | Returned |\n| Thu 1 Oct | Darren | Not returned yet |"), 1);
+});
