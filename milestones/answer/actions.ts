@@ -128,6 +128,8 @@ const PRONOUN_OBJECT = /^(?:that|this|it)(?:\s+(?:so|because|since|as|in case|to
 // else was written ("added" alone may be words added to an email).
 const TO_CALENDAR = /\b(?:to|in|into|on)\s+(?:your|the|her|his|their)\s+(?:[\p{L}'-]+\s+)?(?:calendar|diary)\b/u;
 const TO_CONTACTS = /\b(?:to|in|into)\s+(?:your|the)\s+(?:contacts|address book|phone book)\b/;
+// "I added the 7:30 time to Mark's text": words added to a message being written.
+const TO_MESSAGE = /\b(?:to|in|into)\s+(?:the|your|my|his|her|their|\p{L}+'s)\s+(?:text|message|email|draft|reply|whatsapp)\b/u;
 
 function kindOf(verb: string, object: string, fallback: ActionKind): ActionKind {
   const kind = VERBS[verb] ?? fallback;
@@ -137,7 +139,7 @@ function kindOf(verb: string, object: string, fallback: ActionKind): ActionKind 
   }
   if ((kind === "add" || kind === "remove" || kind === "change") && QUOTED_OBJECT.test(object)) return "edit";
   if (kind === "add" && PRONOUN_OBJECT.test(object)) return "any";
-  return kind === "add" && (MESSAGE_CONTENT.test(object) || CONTENT_CLAUSE.test(object)) ? "compose" : kind;
+  return kind === "add" && (MESSAGE_CONTENT.test(object) || CONTENT_CLAUSE.test(object) || TO_MESSAGE.test(object)) ? "compose" : kind;
 }
 
 export interface ClaimedAction {
@@ -147,7 +149,8 @@ export interface ClaimedAction {
   object: string;
 }
 
-const objectAfter = (sentence: string, end: number) => /^[^.;:!?\n]*/.exec(sentence.slice(end))![0].trim();
+// A time's colon or dot ends no object: "the 7:30 time to Mark's text".
+const objectAfter = (sentence: string, end: number) => /^(?:[^.;:!?\n]|(?<=\d)[.:](?=\d))*/.exec(sentence.slice(end))![0].trim();
 
 /** The actions an answer reports as done, read from first-person past or present forms
  *  ("I've texted Jess", "Calling the pharmacy now", "the event has been moved"). Questions,

@@ -325,6 +325,13 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const upTo = (from: number) => text.slice(from, o.end) + tail;
   const clause = upTo(Math.max(0, start - 1));
   if (about.every((g) => occurrences(reader, clause, g).length > 0)) return true;
+  // A value that opens its clause as a label is about what the label heads: "Wed 28 - drop them
+  // back about 10 please".
+  const headed = LABEL_AFTER.exec(text.slice(o.end));
+  if (headed && text.slice(clause0, o.start).trim() === "") {
+    const rest = text.slice(o.end + headed[0].length).split(/[,;.!?]|\s[–—-]\s/)[0]!;
+    if (about.every((g) => occurrences(reader, rest, g).length > 0)) return true;
+  }
   // An item that opens with a short label ("- **Meloxicam:** 2.1 mL with food. His next dose is due
   // tonight") is about what the label names, in each of its sentences (a later sentence is read
   // under the first: its context's last part).
@@ -389,6 +396,8 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     && about.every((g) => occurrences(reader, clause, g).length > 0 || occurrences(reader, s.context, g).length > 0);
 }
 
+// (A weekday's day of the month may stand between: "Wed 28 - ...".)
+const LABEL_AFTER = /^(?:\s+\d{1,2}(?:st|nd|rd|th)?\b)?\s*(?:[:\u2013\u2014]|\s-)\s*/;
 // A column that names a row's record: "From: Hamish Reid (MCVRC)" beside "When" and "Status".
 const KEY_COLUMN = /^(?:from|who|caller|sender|person|name|contact|event|what|item|with)\s*:/;
 const DATE_WORD = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)?|of|today|tonight|tomorrow`;

@@ -163,7 +163,8 @@ const EXCLUDED = /\bwithout\s+(?:\S+\s+)?$/;
  *  the value denies what is said of it ("I texted Hiroshi that you can't come" denies nothing). */
 function deniedAfter(after: string): boolean {
   // "Sarah B: no reply yet", "Bev - not coming": a label's value denies it.
-  if (/^\s*[:\u2013\u2014-]\s*(?:no|not|none|nothing|never|hasn't|haven't|didn't|isn't|won't|can't)\b/.test(after)) return true;
+  // A cross mark says no too: "Thu 5 Nov: ❌ No rehearsal".
+  if (/^\s*[:\u2013\u2014-]\s*(?:[\u274c\u2717\u2718\u26d4\u{1F6AB}]|(?:no|not|none|nothing|never|hasn't|haven't|didn't|isn't|won't|can't)\b)/u.test(after)) return true;
   // So does a longer label's, the value with an aside and a few words before its colon:
   // "Tomorrow (Wed 7 Oct) at 11: nothing with Darren any more".
   if (/^\)?(?:\s*\([^()]*\))?(?:\s+[^\s:;.,()]+){0,3}\s*:\s*(?:no|none|nothing|not)\b/.test(after)) return true;

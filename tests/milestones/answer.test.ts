@@ -5,6 +5,7 @@ import { sentences, statements } from "../../milestones/answer/parse.js";
 import { extractAmounts, extractDates, extractTimes, typedPhrase } from "../../milestones/answer/extract.js";
 import { stanceAt } from "../../milestones/answer/stance.js";
 import { readDump } from "../../milestones/answer/dump.js";
+import { textStates } from "../../milestones/answer/states.js";
 import { clarificationOutcome, refusalOutcome, replyOf, responseOutcome, replyText } from "../../milestones/constraints.js";
 import { compareContext, type ResponseConstraint } from "../../milestones/index.js";
 import type { AgentStep } from "../../episode/trajectory.js";
@@ -976,7 +977,7 @@ test("\"Booked in your calendar for 8:00\" states a record; \"(QF414) was cancel
   assert.equal(judge(flight, "You're on QF408 on Thursday. The Wednesday 7:30am flight (QF414) was cancelled."), 1);
   assert.equal(judge(flight, "You're on QF408 on Thursday; your flight (QF414) leaves at 7:30am."), 0);
   const objects = claimedActions(t("- Dolores Auto Works: I texted them that you'll drop the car at 7:30.\n- Priya: I texted her the plan.")).map((a) => a.object);
-  assert.deepEqual(objects, ["dolores auto works that you'll drop the car at 7", "priya the plan"]);
+  assert.deepEqual(objects, ["dolores auto works that you'll drop the car at 7:30", "priya the plan"]);
 });
 
 test("\"forwarded Julia Brandt's email to Nina\" addresses Nina, not Julia; a verb after a clause with its own subject is not the assistant's", () => {
@@ -1271,4 +1272,21 @@ test("a table row's record may be keyed by a column that names who or what it is
   const hamish = { claims: [["Darren"]], distractors: [{ about: [["Hamish"]], value: ["not returned"] }] };
   assert.equal(judge(hamish, "| When | From | Status |\n|---|---|---|\n| Fri 16 Oct | Hamish Reid | Not returned yet |\n| Thu 1 Oct | Darren | Returned |"), 0);
   assert.equal(judge(hamish, "| When | Note | Status |\n|---|---|---|\n| Fri 16 Oct | Hamish Reid | Returned |\n| Thu 1 Oct | Darren | Not returned yet |"), 1);
+});
+
+test("a cross mark after a label denies it: \"Thu 12 Nov: ❌ No rehearsal\"", () => {
+  const choir = { claims: [["19th"]], distractors: [{ about: [["rehearsal", "choir"]], value: { date: "2026-11-12" } }] };
+  assert.equal(judge(choir, "Back on the 19th.\n\n| | Thu 12 Nov | Thu 19 Nov |\n|---|---|---|\n| Choir | ❌ No rehearsal | ✅ Back on |"), 1);
+  assert.equal(judge(choir, "Back on the 19th.\n\n| | Thu 12 Nov | Thu 19 Nov |\n|---|---|---|\n| Choir | ✅ Rehearsal | ✅ Back on |"), 0);
+});
+
+test("a value that opens its clause as a label is about what the label heads: \"Wed 28 - drop them back about 10\"", () => {
+  const states = (text: string) => textStates(text, [{ date: "2026-11-12" }], false, { zone: ZONE, region: "GB", now: WHEN }, ["drop them", "back"]);
+  assert.equal(states("Tue I'm on a long day. Thu 12 - drop them back about 10 please."), 1);
+  assert.equal(states("Thu 12 - long day for me. Fri 13 - drop them back about 10 please."), 0);
+});
+
+test("words added to a message being written are no record: \"I added the 7:30 time to Mark's text\"", () => {
+  assert.deepEqual(claimedActions(t("Done. I texted Mark. I added the 7:30 time to Mark's text.")).map((a) => a.kind), ["message", "compose"]);
+  assert.deepEqual(claimedActions(t("I added the 7:30 call to your calendar.")).map((a) => a.kind), ["calendar"]);
 });
