@@ -104,6 +104,13 @@ function withAdverb(text: string, words: string): Occurrence[] {
   });
 }
 
+/** A date of only a month or a weekday whose words stand in a fuller date that has it. */
+function namesPartOf(part: Value, whole: Value): boolean {
+  if (part.type !== "date" || whole.type !== "date" || part.any || part.known.day !== undefined) return false;
+  const keys = (["year", "month", "weekday"] as const).filter((k) => part.known[k] !== undefined);
+  return keys.length > 0 && keys.every((k) => whole.known[k] === part.known[k]);
+}
+
 function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[] {
   const out: Occurrence[] = [];
   for (const alt of group.alternatives) {
@@ -116,7 +123,9 @@ function rawOccurrences(reader: Reader, text: string, group: Group): Occurrence[
       if (ELSE_AFTER.test(text.slice(o.end))) continue;
       // A typed alternative's words inside another value of its type are that value: "at 7" in
       // "texted you at 7:15" is 7:15, not 7:00.
-      if (alt.value && read.some((s) => overlaps(s, o) && !sameValue(alt.value!, s.value))) continue;
+      // A part of a date the words name is in it, though: "December" and "Thursday" in "Thursday
+      // 17 December".
+      if (alt.value && read.some((s) => overlaps(s, o) && !sameValue(alt.value!, s.value) && !namesPartOf(alt.value!, s.value))) continue;
       out.push(o);
     }
     if (alt.value) {
@@ -148,13 +157,21 @@ function holdsIn(reader: Reader, text: string, groups: readonly Group[], foreign
   // at 7 am, 3 pm, 11 pm" the 7 am of the meloxicam breakfast dose does not part gabapentin from 3 pm.
   const listed = (o: Occurrence) => own.some((x) => LIST_JOIN.test(x.start >= o.end ? text.slice(o.end, x.start) : text.slice(x.end, o.start)));
   const others = foreign.flatMap((g) => occurrences(reader, text, g)).filter((o) => !own.some((x) => overlaps(x, o)) && !listed(o));
-  let tried = 0;
-  const choose = (i: number, lo: number, hi: number): boolean => {
-    if (++tried > 400) return false;
-    if (i === per.length) return !others.some((o) => o.start >= lo && o.end <= hi);
-    return per[i]!.some((o) => choose(i + 1, Math.min(lo, o.start), Math.max(hi, o.end)));
-  };
-  return choose(0, Infinity, -Infinity);
+  // The narrowest choice from each start: per group, the occurrence from there on that ends first.
+  // Any choice that starts there and holds no foreign occurrence spans at least as much, so this
+  // finds one when there is one, in time linear in the occurrences per start (a search over every
+  // combination gave up on long answers that name a subject many times).
+  for (const lo of new Set(own.map((o) => o.start))) {
+    let hi = -Infinity;
+    for (const occurrences of per) {
+      let first = Infinity;
+      for (const o of occurrences) if (o.start >= lo && o.end < first) first = o.end;
+      if (first === Infinity) { hi = Infinity; break; }
+      hi = Math.max(hi, first);
+    }
+    if (hi !== Infinity && !others.some((o) => o.start >= lo && o.end <= hi)) return true;
+  }
+  return false;
 }
 
 /** Another value of the fact's type asserted in a statement that names its subject, in the same
@@ -178,7 +195,7 @@ function contradiction(reader: Reader, s: Statement, fact: Fact): string | null 
 }
 
 /** The text states a value of the type of the group's typed alternative, none of the group's. */
-function ownValueOfType(reader: Reader, text: string, g: Group): boolean {
+function ownValueOfType(reader: Reader, text: string, g: Group, theirs: readonly Occurrence[] = []): boolean {
   const typed = g.alternatives.find((a) => a.value)?.value;
   // A group that also names its subject in words ("return", "back", "AC37") is no value of its own:
   // the seats under "Back home: AC37" do not differ from the flight for being codes too.
@@ -187,14 +204,22 @@ function ownValueOfType(reader: Reader, text: string, g: Group): boolean {
   // What a bracket aside dates is not the statement's own: "Dentist at 16:10 (the practice moved it
   // from today, and you emailed on 19 Oct)" under "Wed 4 Nov" is on the 4th.
   const own = blankAsides(text);
-  return reader.values(own, typed.type).some((span) => statedAt(text, span.start, span.end));
+  // A value another part of the fact names is the fact's, and so is the other end of its range: in
+  // "That is in the middle of the Conversation Cafe, 10:00-11:30" the 11:30 is the clash's.
+  const fact = (span: Span<Value>) => theirs.some((o) => overlaps(o, span)
+    || (o.start >= span.end && RANGE_JOIN.test(text.slice(span.end, o.start))) || (span.start >= o.end && RANGE_JOIN.test(text.slice(o.end, span.start))));
+  return reader.values(own, typed.type).some((span) => statedAt(text, span.start, span.end) && !fact(span));
 }
+const RANGE_JOIN = /^\s*(?:[\u2013\u2014-]|to|until|till)\s*$/;
 
 /** A statement under a heading or lead-in that states its own value of a fact's type, none of the
  *  fact's: the context's value is not its. A table row "Wed 21 Oct | 7:30am to 8:00pm" under
  *  "Monday 19th's long day is Sarah B's" gives the times of the 21st, not of Monday. */
 function ownValueDiffers(reader: Reader, s: Statement, fact: Fact): boolean {
-  return s.context !== "" && fact.values.some((g) => ownValueOfType(reader, s.text, g));
+  if (s.context === "") return false;
+  const typeOf = (g: Group) => g.alternatives.find((a) => a.value)?.value?.type;
+  return fact.values.some((g) => ownValueOfType(reader, s.text, g,
+    fact.values.filter((x) => x !== g && typeOf(x) !== undefined && typeOf(x) === typeOf(g)).flatMap((x) => occurrences(reader, s.text, x))));
 }
 
 const subjectKey = (fact: Fact) => fact.about.map((g) => g.label).sort().join("|");

@@ -1290,3 +1290,24 @@ test("words added to a message being written are no record: \"I added the 7:30 t
   assert.deepEqual(claimedActions(t("Done. I texted Mark. I added the 7:30 time to Mark's text.")).map((a) => a.kind), ["message", "compose"]);
   assert.deepEqual(claimedActions(t("I added the 7:30 call to your calendar.")).map((a) => a.kind), ["calendar"]);
 });
+
+test("a month or a weekday is in a fuller date that has it: \"December\" and \"Thursday\" in \"Thursday 17 December\"", () => {
+  const arrive = { claims: [[["17", "17th"], ["December", "Dec"], ["Thursday", "Thu"]]] };
+  assert.equal(judge(arrive, "You arrive on Thursday 17 December at 8:50."), 1);
+  assert.equal(judge(arrive, "You arrive on Friday 17 November at 8:50."), 0);
+});
+
+test("a fact holds however many times its parts are named: the narrowest choice is found, not the first few hundred tried", () => {
+  const five = { claims: [[["alpha"], ["beta"], ["gamma"], ["delta"], ["epsilon"]], [["zeta"]]] as ResponseConstraint["claims"] };
+  const noise = "alpha beta gamma delta zeta ".repeat(5);
+  assert.equal(judge(five, `${noise}alpha beta gamma delta epsilon.`), 1);
+  assert.equal(judge(five, `${noise}alpha beta gamma delta zeta epsilon.`), 0.5);
+});
+
+test("a pronoun sentence's own values that another part of the fact names are the fact's: \"That is in the middle of the Cafe, 10:00-11:30\"", () => {
+  const clash = { claims: [[["10:30"], ["clinic"], ["cafe"], ["in the middle", "11:30"]]] as ResponseConstraint["claims"] };
+  // Long enough that the paragraph is not also read whole.
+  const rest = " You sorted most of it this morning: Emma will start the class with the warm-up and travel vocabulary, and you said you would arrive around 11:15 for the second half. Bring your Canada photos. One loose end: your email to Fujii-san is still in your drafts. Nothing else is on for tomorrow.";
+  assert.equal(judge(clash, `Yes, one clash tomorrow. Your clinic appointment is 10:30-11:00. That is in the middle of the Conversation Cafe, 10:00-11:30 at the Plaza.${rest}`), 1);
+  assert.equal(judge(clash, "Your clinic appointment is on Monday. That is at the Conversation Cafe, 10:00-11:30, in the middle of town."), 0);
+});
