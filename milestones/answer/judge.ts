@@ -163,9 +163,9 @@ function holdsIn(reader: Reader, text: string, groups: readonly Group[], foreign
   // combination gave up on long answers that name a subject many times).
   for (const lo of new Set(own.map((o) => o.start))) {
     let hi = -Infinity;
-    for (const occurrences of per) {
+    for (const group of per) {
       let first = Infinity;
-      for (const o of occurrences) if (o.start >= lo && o.end < first) first = o.end;
+      for (const o of group) if (o.start >= lo && o.end < first) first = o.end;
       if (first === Infinity) { hi = Infinity; break; }
       hi = Math.max(hi, first);
     }
