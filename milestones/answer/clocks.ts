@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import type { Statement } from "./parse.js";
 import type { Reader } from "./judge.js";
 import { clockAfter, type Clock } from "./places.js";
-import type { DateValue, Span, TimeValue } from "./values.js";
+import { RANGE_JOIN, type DateValue, type Span, type TimeValue } from "./values.js";
 
 // Times an answer gives on another place's clock, checked against the user's: "it's only about 5 am
 // in London" when it is 4 am there, or "16:00 GMT, which is 9:00 am your time" when it is 8:00.
@@ -46,7 +46,7 @@ const show = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2
  *  its start. */
 function rangeStart(text: string, times: readonly Span<TimeValue>[], i: number): Span<TimeValue> {
   const prev = times[i - 1];
-  if (prev && /^\s*(?:[\u2013\u2014-]|to|until|till)\s*$/.test(text.slice(prev.end, times[i]!.start))) {
+  if (prev && RANGE_JOIN.test(text.slice(prev.end, times[i]!.start))) {
     const end = times[i]!.value;
     return { ...prev, value: prev.value.meridiemKnown ? prev.value : { ...prev.value, meridiemKnown: end.meridiemKnown, hour: end.hour >= 12 && prev.value.hour < 12 && prev.value.hour + 12 <= end.hour ? prev.value.hour + 12 : prev.value.hour } };
   }

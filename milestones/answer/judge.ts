@@ -4,7 +4,7 @@ import { extract, type Reference } from "./extract.js";
 import type { Distractor, Fact, Group } from "./facts.js";
 import { bound, isQuestion, type Statement } from "./parse.js";
 import { blankAsides, clauseBefore, stanceAt, statedAt, writingDay, wrongValueExcused } from "./stance.js";
-import { sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
+import { RANGE_JOIN, sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
 import { openingVerdict, verdictAsked } from "./verdict.js";
 
 // Facts held, contradicted or missing, and distractors asserted, over an answer's statements.
@@ -210,7 +210,6 @@ function ownValueOfType(reader: Reader, text: string, g: Group, theirs: readonly
     || (o.start >= span.end && RANGE_JOIN.test(text.slice(span.end, o.start))) || (span.start >= o.end && RANGE_JOIN.test(text.slice(o.end, span.start))));
   return reader.values(own, typed.type).some((span) => statedAt(text, span.start, span.end) && !fact(span));
 }
-const RANGE_JOIN = /^\s*(?:[\u2013\u2014-]|to|until|till)\s*$/;
 
 /** A statement under a heading or lead-in that states its own value of a fact's type, none of the
  *  fact's: the context's value is not its. A table row "Wed 21 Oct | 7:30am to 8:00pm" under

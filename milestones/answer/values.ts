@@ -63,6 +63,9 @@ const CURRENCY_FAMILY: Record<string, string> = {
 };
 export const currencyFamily = (c: string | undefined) => (c === undefined ? undefined : CURRENCY_FAMILY[c] ?? c);
 
+/** What stands between the two ends of a range: "8:00-8:30", "7 to 9". */
+export const RANGE_JOIN = /^\s*(?:[\u2013\u2014-]|to|until|till)\s*$/;
+
 export function sameValue(a: Value, b: Value): boolean {
   if (a.any || b.any) return a.type === b.type;
   switch (a.type) {
