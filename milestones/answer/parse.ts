@@ -19,8 +19,18 @@ export interface Statement {
 }
 
 /** A sentence ending in "?" (before closing quotes or brackets). */
-// A statement that quotes a question asks nothing: 'Sent to Cami: "can you join at 1?"'.
-export const isQuestion = (text: string) => /\?["')\]]*$/.test(text) && !/^[^"\u201c]*:\s*["\u201c][^"\u201c\u201d]*\?["\u201d]\W*$/.test(text);
+// A statement that quotes a question asks nothing: 'Sent to Cami: "can you join at 1?"'; nor does
+// one cut inside a quotation at the quoted question ('He wrote: "Cineteca wed 11 at 8pm? they're
+// showing ..."' is cut after "8pm?").
+export const isQuestion = (text: string) =>
+  /\?["')\]]*$/.test(text) && !/^[^"\u201c]*:\s*["\u201c][^"\u201c\u201d]*\?["\u201d]\W*$/.test(text) && !openQuote(text.replace(/\?["')\]]*$/, ""));
+
+/** Whether a quotation is still open at the end of the text: an odd count of straight double
+ *  quotes, or a last opening curly quote with no closing one after it. */
+function openQuote(text: string): boolean {
+  if ((text.match(/"/g)?.length ?? 0) % 2 === 1) return true;
+  return text.lastIndexOf("\u201c") > text.lastIndexOf("\u201d");
+}
 
 /** The text a reader binds: the context, then the statement. */
 export const bound = (s: Statement) => (s.context ? `${s.context} :: ${s.text}` : s.text);

@@ -1311,3 +1311,11 @@ test("a pronoun sentence's own values that another part of the fact names are th
   assert.equal(judge(clash, `Yes, one clash tomorrow. Your clinic appointment is 10:30-11:00. That is in the middle of the Conversation Cafe, 10:00-11:30 at the Plaza.${rest}`), 1);
   assert.equal(judge(clash, "Your clinic appointment is on Monday. That is at the Conversation Cafe, 10:00-11:30, in the middle of town."), 0);
 });
+
+test("a sentence cut inside a quotation at the quoted question asks nothing: 'suggested it: \"Cineteca wed 11 at 8pm? they're showing ...\"'", () => {
+  const ctx = compareContext(ZONE);
+  const asks = (text: string) => clarificationOutcome({ kind: "clarification" }, replyOf(agent(text)), ctx).similarity;
+  assert.equal(asks("That was Macario. Diego Morales suggested it on WhatsApp on Friday: \"Cineteca wed 11 at 8pm? they're showing the restored Macario.\"\n\nYou're already going tonight."), 0);
+  assert.equal(asks("That was Macario, from Diego Morales. Or did you mean Diego Ramírez?"), 1);
+  assert.equal(statements(t("He wrote “free at 8pm? I can bring it”")).some((s) => s.question), false);
+});
