@@ -260,6 +260,9 @@ const opensWithVerb = (text: string) => {
 // "Julia and Grace ", "Dr Tan and Bo ": the last two items of a list of names, then the value.
 const LIST_TAIL = /,\s*(?:[\p{L}'.-]+\s+){1,2}and\s+(?:[\p{L}'.-]+\s+){1,2}(?:on\s+|at\s+|next\s+|this\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?$/u;
 
+// "...two numbers: Julia Brandt and ": names listed after a colon before the value; what the list
+// answers is the clause before the colon (a value right after a colon may start a clause of its own).
+const COLON_LIST = /:\s*(?:[\p{L}'.-]+(?:\s+[\p{L}'.-]+){0,2}(?:,\s*(?:and\s+)?|\s+(?:and|&)\s+))+$/u;
 const COORDINATED_SUBJECTS = /^\s*(?:[\p{L}'.-]+\s+){1,2}(?:and|&)\s+(?:[\p{L}'.-]+\s+){1,2}$/u;
 const SUBJECTLESS_BUT = /^but\s+(?:also\s+|still\s+|just\s+)?(?:hasn't|has|hadn't|had|isn't|is|wasn't|was|won't|will|can't|can|doesn't|does|didn't|did|never|already)\b/;
 const SUBJECTLESS_AND = /^(?:also\s+|still\s+|then\s+)?(?:hasn't|has|hadn't|had|isn't|is|aren't|are|wasn't|was|weren't|were|won't|will|can't|can|doesn't|does|didn't|did)\s/;
@@ -388,6 +391,13 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   if (listTail) {
     const listStart = Math.max(0, listTail.index - clauseBefore(text, listTail.index).length - 1);
     if (about.every((g) => occurrences(reader, upTo(listStart), g).length > 0)) return true;
+  }
+  // A name listed after a colon answers the clause before it: "Two of your contacts have two
+  // numbers: Julia Brandt and Carmen Ruiz".
+  const colonList = COLON_LIST.exec(text.slice(0, o.start));
+  if (colonList) {
+    const lead = clauseBefore(text, colonList.index);
+    if (about.every((g) => occurrences(reader, lead, g).length > 0)) return true;
   }
   // An apposition: "the full partner meeting, Tue 27 Oct at 2 PM": a value that opens the clause
   // after a comma describes what the clause before it named ("..., so this Tuesday is free" and

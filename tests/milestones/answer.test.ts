@@ -1319,3 +1319,9 @@ test("a sentence cut inside a quotation at the quoted question asks nothing: 'su
   assert.equal(asks("That was Macario, from Diego Morales. Or did you mean Diego Ramírez?"), 1);
   assert.equal(statements(t("He wrote “free at 8pm? I can bring it”")).some((s) => s.question), false);
 });
+
+test("a list of names after a colon belongs to the clause before it: \"Two of your contacts have two numbers: Julia Brandt and Carmen Ruiz\"", () => {
+  const two = { claims: [[["Julia"], ["two numbers", "mobile"]]] as ResponseConstraint["claims"], distractors: [{ about: [["two numbers", "second number"]], value: ["Carmen"] }] };
+  assert.equal(judge(two, "Two of your contacts have two numbers: Julia Brandt and Carmen Ruiz."), 0);
+  assert.equal(judge(two, "Julia Brandt has two numbers: a mobile and a work line. Carmen Ruiz has one."), 1);
+});
