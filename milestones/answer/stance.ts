@@ -322,7 +322,8 @@ const COORDINATED_DENIAL = /^\s+and\s+(?:[\p{L}'.-]+\s+){1,3}?(?:haven't|hasn't|
 // "telling him you'll come would leave them counting on you", "if it were 8am". Advice is:
 // "you should be at the lab meeting". "Probably X" and "most likely X" name a guess the user will act
 // on, so they assert X; "maybe" and "perhaps" do not.
-const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|(?<!\byou )should|might|may|otherwise|want me to|happy to|i'll|i will|let me|maybe|perhaps|possibly)\b/;
+// "she'd think" is "she would think"; "she'd moved it", "she'd said" are "had" (a participle follows).
+const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|(?<!\byou )should|might|may|otherwise|want me to|happy to|i'll|i will|let me|maybe|perhaps|possibly)\b|\b[a-z]+'d\s+(?!(?:already|just|never|also|only|not|been|got|gone|done|seen|sent|left|told|said|made|put|set|written|taken|given|known|come|had|bought|paid|booked|[a-z]+ed)\b)[a-z]+/;
 const NOT_DONE_YET = /\b(?:if (?:you|she|he|they|we) (?:haven't|hasn't|didn't|have not|has not)(?: \S+)?(?: already| yet)?|if not (?:already|yet)|unless (?:you|she|he|they|we)(?:'ve| have|'s| has)? already)\b/;
 const OFFER = /\b(?:i|we) (?:can|could)\b|\b(?:want me to|happy to|shall i|should i|let me)\b/;
 // A sentence that opens with a condition holds nothing outright: "If you're on the snack sign-up,

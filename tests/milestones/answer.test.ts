@@ -1325,3 +1325,9 @@ test("a list of names after a colon belongs to the clause before it: \"Two of yo
   assert.equal(judge(two, "Two of your contacts have two numbers: Julia Brandt and Carmen Ruiz."), 0);
   assert.equal(judge(two, "Julia Brandt has two numbers: a mobile and a work line. Carmen Ruiz has one."), 1);
 });
+
+test("what someone would think is no claim: \"She'd think you were both on tonight\"; \"she'd moved it to tonight\" still says so", () => {
+  const off = { claims: [[["not on tonight"]]] as ResponseConstraint["claims"], distractors: [["on tonight"]] };
+  assert.equal(judge(off, "You're not on tonight, so I haven't texted Sarah B. She'd think you were both on tonight."), 1);
+  assert.equal(judge(off, "You're not on tonight, I think. Sarah B said she'd moved you: you are on tonight."), 0);
+});
