@@ -30,6 +30,10 @@ const USER_CLOCK = /^\s*(?:\(\s*)?(?:your time|for you|your end|here|where you a
 // Ikuta-tei" do.
 const OWN_CLOCK_END = /^\s*(?:(?:right\s+now|here|where you are)\b|,?\s*(?:so|which means|meaning)\b)/;
 
+// Someone else's clock named before the time now: "For him it's only about 6:10pm right now",
+// "where she is, it's 3am". Which clock is not said, so the time is not checked against the user's.
+const OTHER_PERSON_BEFORE = /(?:\b(?:for|to)\s+(?!you\b|me\b|us\b)[\p{L}'-]+|\b(?:his|her|their)\s+(?:time|end|side)|\bwhere\s+(?:he|she|they)\s+(?:is|are|live|lives))\s*,?\s*$/u;
+
 const minutesOf = (t: TimeValue) => t.hour * 60 + t.minute;
 
 /** The minutes between two times of day, the shorter way round the clock; a time without am/pm
@@ -116,7 +120,8 @@ export function wrongClock(reader: Reader, statements: readonly Statement[], zon
       const from = Math.max(0, t.start - 60);
       const lead = NOW_BEFORE.exec(text.slice(from, t.start));
       // The time now on the user's own clock: "It's now 10:30pm, so it has already finished".
-      if (!clock && i === 0 && lead && NOW_WORD.test(lead[1]!) && OWN_CLOCK_END.test(text.slice(t.end))) {
+      if (!clock && i === 0 && lead && NOW_WORD.test(lead[1]!) && OWN_CLOCK_END.test(text.slice(t.end))
+        && !OTHER_PERSON_BEFORE.test(text.slice(0, from + lead.index))) {
         const actual = now.hour * 60 + now.minute;
         if (apart(t.value, actual) > (HEDGED.test(lead[1]!) ? 45 : 20)) {
           return { said: text.slice(from + lead.index, t.end).trim(), statement: text, expected: `${show(actual)} on your clock` };

@@ -1331,3 +1331,11 @@ test("what someone would think is no claim: \"She'd think you were both on tonig
   assert.equal(judge(off, "You're not on tonight, so I haven't texted Sarah B. She'd think you were both on tonight."), 1);
   assert.equal(judge(off, "You're not on tonight, I think. Sarah B said she'd moved you: you are on tonight."), 0);
 });
+
+test("the time now on someone else's clock is not the user's: \"For him it's only about 6:10pm right now\"", () => {
+  // Written at 10:00 in London.
+  const c = { claims: [["call"]] };
+  assert.equal(judge(c, "His 7 is your 8 for the call. For him it's only about 6:10pm right now."), 1);
+  assert.equal(judge(c, "Call him later. For you it's only about 6:10pm right now."), 0);
+  assert.equal(judge(c, "Call him later. It's only about 6:10pm right now."), 0);
+});
