@@ -280,6 +280,8 @@ function inDateFrame(text: string, dates: readonly Span<DateValue>[], w: Span<Da
   return iso >= nextWeek ? nearestWeekday(iso, weekday, 1) : undefined;
 }
 
+const OFFSET_FROM = /\b((?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:days?|weeks?))\s+from\s+(today|tomorrow|tonight|now)\b/g;
+
 export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
   if (!DATE_HINT.test(text)) return [];
   const instant = new Date(ref.time);
@@ -296,6 +298,16 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
     if (!day || r.start.isCertain("day")) return [r];
     return parser.parse(day[0], options).map((d) => Object.assign(d, { index: r.index + day.index, text: day[0] }));
   });
+  // "one week from today", "two days from now": chrono reads only "today" (or nothing); the date is
+  // the offset one, as chrono reads "one week after today" and "in two days".
+  for (const m of english.matchAll(OFFSET_FROM)) {
+    const phrase = m[2] === "now" ? `in ${m[1]}` : `${m[1]} after ${m[2]}`;
+    const offset = parser.parse(phrase, options)[0];
+    if (!offset) continue;
+    const end = m.index + m[0].length;
+    for (let i = results.length - 1; i >= 0; i--) if (results[i]!.index < end && m.index < results[i]!.index + results[i]!.text.length) results.splice(i, 1);
+    results.push(Object.assign(offset, { index: m.index, text: m[0] }));
+  }
   for (const locale of LOCALES) {
     if (!locale.hint.test(text)) continue;
     for (const r of locale.parser.parse(text, options)) {

@@ -1339,3 +1339,11 @@ test("the time now on someone else's clock is not the user's: \"For him it's onl
   assert.equal(judge(c, "Call him later. For you it's only about 6:10pm right now."), 0);
   assert.equal(judge(c, "Call him later. It's only about 6:10pm right now."), 0);
 });
+
+test("an offset from a day is the offset day: \"one week from today\" is a week on, not today", () => {
+  const day = (text: string) => extractDates(text, ref).map((d) => `${d.value.known.day}/${d.value.known.month}`);
+  // Written on Wed 11 Nov.
+  assert.deepEqual(day("her birthday: wednesday 18 november, one week from today"), ["18/11", "18/11"]);
+  assert.deepEqual(day("two days from tomorrow"), ["14/11"]);
+  assert.deepEqual(day("the call is today"), ["11/11"]);
+});
