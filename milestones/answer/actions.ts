@@ -91,7 +91,8 @@ const STATE_AFTER = /^\s+(?:for|in|on|at|from)\b/;
 // work email" still reports a send).
 const ORIGIN = /^\s+from\b(?!\s+(?:your|my|our)\b)/;
 // A label ("Saved: Wed 4 Nov"), or a record's field ("Sent to: owen@...", "Added on: 3 Nov").
-const LABEL = /^\W*(?!done\b)\w+(?:\s+(?:to|on|at|for|in|by|from|as|under|via|with))?\W*:/;
+// So is a participle naming a kind of field ("Booked window: 8am-12pm", "Scheduled time: 9:15").
+const LABEL = /^\W*(?!done\b)\w+(?:\s+(?:to|on|at|for|in|by|from|as|under|via|with|window|slot|time|times|date|dates|day|days|hours|period|range|arrival|visit|price|amount|total|status))?\W*:/;
 // The label a line opens with, naming what the line is about: "Priya: I texted her the plan".
 const LINE_LABEL = /^\W*([\p{L}][\p{L}'. -]{0,38}?)\s*:\s/u;
 // "I let Jess know" is telling.

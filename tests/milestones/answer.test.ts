@@ -1347,3 +1347,8 @@ test("an offset from a day is the offset day: \"one week from today\" is a week 
   assert.deepEqual(day("two days from tomorrow"), ["14/11"]);
   assert.deepEqual(day("the call is today"), ["11/11"]);
 });
+
+test("a participle naming a field is a label, not a report: \"Booked window: today, 8am-12pm\"", () => {
+  assert.deepEqual(claimedActions(t("Booked window: today, Thursday 29 October, 8am-12pm.")).map((a) => a.kind), []);
+  assert.deepEqual(claimedActions(t("Booked the table for 7.")).map((a) => a.kind), ["calendar"]);
+});
