@@ -82,7 +82,10 @@ const CONJOINED = new RegExp(`(?:\\band|\\bthen|,)\\s+(?:also |then |just )?${VE
 const OTHER_SUBJECT = /\b(?:that|who|which)\s+(?:she|he|they|it)\b|\b(?:she|he|they)(?:'s|\s+(?:is|was|has|had))\b/;
 // A sentence that opens with the action, as a status line: "Calling the pharmacy now.", "Sent!",
 // "Done: called the pharmacy."
-const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned|texted|messaged|sent|emailed|replied|forwarded|saved|added|created|scheduled|booked|moved|rescheduled|updated|changed|deleted|removed|cancelled|canceled)\b/;
+const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned|texted|messaged|sent|emailed|replied|forwarded|saved|added|created|scheduled|booked|moved|rescheduled|updated|changed|deleted|removed|cancelled|canceled|told)\b/;
+// A table's column of what the assistant did: its cells report ("| Garage | Told Dolores Auto Works
+// you're dropping off early |" under "What I did").
+const DID_COLUMN = /^(?:what i(?:'ve| have)? (?:did|done|changed|sent)|action(?:s)?(?: taken)?|i did|done by me)$/;
 // "Booked in your calendar for 8:00–8:45", "Scheduled for Tue 10 Nov": a record's state, as a
 // line of what is on, not a report ("Booked the table for 7" has an object, and reports).
 const STATE = /^(?:scheduled|booked)$/;
@@ -190,6 +193,19 @@ export function claimedActions(text: string): ClaimedAction[] {
     const after = opening ? sentence.slice(opening[0].length) : "";
     if (opening && !NOT_AN_ACTION.test(after) && !ORIGIN.test(after) && !(STATE.test(opening[1]!) && STATE_AFTER.test(after))) {
       claim(opening[1]!, opening[0], opening[0].length, "change");
+    }
+    if (kind === "row") {
+      let at = 0;
+      for (const cell of sentence.split("; ")) {
+        const colon = cell.indexOf(": ");
+        const value = colon >= 0 ? cell.slice(colon + 2) : "";
+        const verb = colon >= 0 && DID_COLUMN.test(cell.slice(0, colon).trim().toLowerCase()) ? OPENING.exec(value.toLowerCase()) : null;
+        const rest = verb ? value.slice(verb[0].length) : "";
+        if (verb && !NOT_AN_ACTION.test(rest) && !ORIGIN.test(rest) && !(STATE.test(verb[1]!) && STATE_AFTER.test(rest))) {
+          claim(verb[1]!, verb[0], at + colon + 2 + verb[0].length, "change");
+        }
+        at += cell.length + 2;
+      }
     }
     if (found.length > 0) {
       for (const m of sentence.matchAll(CONJOINED)) {

@@ -1352,3 +1352,9 @@ test("a participle naming a field is a label, not a report: \"Booked window: tod
   assert.deepEqual(claimedActions(t("Booked window: today, Thursday 29 October, 8am-12pm.")).map((a) => a.kind), []);
   assert.deepEqual(claimedActions(t("Booked the table for 7.")).map((a) => a.kind), ["calendar"]);
 });
+
+test("\"Told X ...\" opening a line, or a cell under \"What I did\", reports telling X", () => {
+  assert.deepEqual(claimedActions(t("Told Dolores Auto Works you're dropping off early.")).map((a) => a.kind), ["tell"]);
+  assert.deepEqual(claimedActions(t("| Item | What I did |\n|---|---|\n| Garage | Told Dolores Auto Works you're dropping off early |")).map((a) => a.kind), ["tell"]);
+  assert.deepEqual(claimedActions(t("| Item | Status |\n|---|---|\n| Garage | Told you on Monday |")).map((a) => a.kind), []);
+});
