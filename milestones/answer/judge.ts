@@ -316,7 +316,11 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const fragment = !/,\s|;|\s[\u2013\u2014-]\s/.test(s.text.replace(/(\d)\s*[\u2013\u2014-]\s*(?=\d)/g, "$1-"));
   // An item that is a sentence with a person as its subject ("You were on a call with Alex Romero")
   // says its own thing: under "Why you missed it", Alex is not the caller.
-  if (s.kind === "item" && s.context && s.text.split(" ").length <= 10 && !OWN_SUBJECT.test(s.text)
+  // Nor is a value that is the subject of a verb of its own: under "you swapped with Ben", "Nadia and
+  // Priya both acknowledged it" says they acknowledged, not that they swapped.
+  const ownVerb = /^(?:\s+(?:and|&)\s+[\p{L}'.-]+(?:\s+[\p{L}'.-]+)?)?(?:\s+(?:both|also|all|each|then|just|too)\b)?/u.exec(text.slice(o.end))!;
+  const subjectOfOwnVerb = opensWithVerb(text.slice(o.end + ownVerb[0].length)) && !about.some((g) => occurrences(reader, text.slice(o.end, o.end + ownVerb[0].length + 20).split(/[,;.]/)[0]!, g).length > 0);
+  if (s.kind === "item" && s.context && s.text.split(" ").length <= 10 && !OWN_SUBJECT.test(s.text) && !subjectOfOwnVerb
     && about.every((g) => occurrences(reader, s.context, g).length > 0 || (fragment && occurrences(reader, s.text, g).length > 0))) return true;
   // A longer item's label is what its lead-in lists: under "Two of your contacts have two numbers:",
   // "- Carmen Ruiz (Anika's teacher): her own number, plus the office line" names Carmen as one.

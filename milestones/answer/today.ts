@@ -27,6 +27,9 @@ const SAID_TODAY = [
 ];
 
 const WHEN_DONE = /(?:\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|\b(?:earlier|later|already|just))\s+$/;
+// "The party from Keiko's email today is Tuesday 15 December": "today" dates a writing, and what
+// "is" that day is the thing the sentence names.
+const WRITING_TODAY = /\b(?:e-?mails?|texts?|messages?|whatsapps?|sms|calls?|notes?|replies|reply|posts?|updates?|letters?|invites?|invitations?|confirmations?|chats?|news)\s+$/;
 
 export interface WrongToday { said: string; statement: string; today: string }
 
@@ -42,7 +45,7 @@ export function wrongToday(statements: readonly Statement[], localDate: string):
     if (!said) continue;
     // "Yamato confirmed it at 12:14 today: Wednesday 11 November, 19:00-21:00": "today" dates the
     // confirming, and the colon brings what was confirmed.
-    if (WHEN_DONE.test(s.text.slice(0, said.index))) continue;
+    if (WHEN_DONE.test(s.text.slice(0, said.index)) || WRITING_TODAY.test(s.text.slice(0, said.index))) continue;
     const named = WEEKDAYS.find((w) => w.startsWith(said[1]!.slice(0, 3)))!;
     let wrong = named !== weekday;
     const tail = said[2] ?? "";

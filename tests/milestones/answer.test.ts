@@ -1358,3 +1358,16 @@ test("\"Told X ...\" opening a line, or a cell under \"What I did\", reports tel
   assert.deepEqual(claimedActions(t("| Item | What I did |\n|---|---|\n| Garage | Told Dolores Auto Works you're dropping off early |")).map((a) => a.kind), ["tell"]);
   assert.deepEqual(claimedActions(t("| Item | Status |\n|---|---|\n| Garage | Told you on Monday |")).map((a) => a.kind), []);
 });
+
+test("\"today\" after a writing dates the writing: \"the party from Keiko's email today is Tuesday 15 December\"", () => {
+  // Written on Wed 11 Nov 2026.
+  const c = { claims: [["pharmacy"]] };
+  assert.equal(judge(c, "The pharmacy party from Keiko's email today is Tuesday 15 December."), 1);
+  assert.equal(judge(c, "And today is Tuesday 15 December, so the pharmacy is shut."), 0);
+});
+
+test("a name that is the subject of its own verb is not bound by the list's lead-in: \"Nadia and Priya both acknowledged it\"", () => {
+  const swap = { claims: [[["Ben"], ["swapped"]]] as ResponseConstraint["claims"], distractors: [{ about: [["swapped", "swap"]], value: ["Nadia"] }] };
+  assert.equal(judge(swap, "On Oct 22 you swapped with Ben in the group:\n\n- **Ben:** *\"Deal, thank you!!\"* Nadia and Priya both acknowledged it."), 1);
+  assert.equal(judge(swap, "On Oct 22 you swapped with Ben. Who else swapped:\n\n- Nadia, for Friday"), 0);
+});
