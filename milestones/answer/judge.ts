@@ -263,6 +263,7 @@ const LIST_TAIL = /,\s*(?:[\p{L}'.-]+\s+){1,2}and\s+(?:[\p{L}'.-]+\s+){1,2}(?:on
 // "...two numbers: Julia Brandt and ": names listed after a colon before the value; what the list
 // answers is the clause before the colon (a value right after a colon may start a clause of its own).
 const COLON_LIST = /:\s*(?:[\p{L}'.-]+(?:\s+[\p{L}'.-]+){0,2}(?:,\s*(?:and\s+)?|\s+(?:and|&)\s+))+$/u;
+const WITH_LIST = /\bwith\s+(?:[\p{L}'.-]+\s+)?[\p{L}'.-]+$/u;
 const COORDINATED_SUBJECTS = /^\s*(?:[\p{L}'.-]+\s+){1,2}(?:and|&)\s+(?:[\p{L}'.-]+\s+){1,2}$/u;
 const SUBJECTLESS_BUT = /^but\s+(?:also\s+|still\s+|just\s+)?(?:hasn't|has|hadn't|had|isn't|is|wasn't|was|won't|will|can't|can|doesn't|does|didn't|did|never|already)\b/;
 const SUBJECTLESS_AND = /^(?:also\s+|still\s+|then\s+)?(?:hasn't|has|hadn't|had|isn't|is|aren't|are|wasn't|was|weren't|were|won't|will|can't|can|doesn't|does|didn't|did)\s/;
@@ -337,7 +338,9 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const and = text.slice(clause0, o.start).lastIndexOf(" and ");
   // Two subjects joined by "and" right before the value share it: "Bev and Sarah B haven't given you
   // a firm yes".
-  const coordinated = COORDINATED_SUBJECTS.test(text.slice(clause0, o.start));
+  // So do the people of a "with": "the partner meeting with you and Grace on Tue Oct 27".
+  const coordinated = COORDINATED_SUBJECTS.test(text.slice(clause0, o.start))
+    || (and >= 0 && WITH_LIST.test(text.slice(clause0, clause0 + and)));
   let start = and >= 0 && !coordinated && !opensWithVerb(text.slice(clause0 + and + 5, o.start)) ? clause0 + and + 5 : clause0;
   // A reason clause has its own subject: in "you missed her 6:30 call because you were on the phone
   // with Alex" Alex is not said of the call.

@@ -1371,3 +1371,11 @@ test("a name that is the subject of its own verb is not bound by the list's lead
   assert.equal(judge(swap, "On Oct 22 you swapped with Ben in the group:\n\n- **Ben:** *\"Deal, thank you!!\"* Nadia and Priya both acknowledged it."), 1);
   assert.equal(judge(swap, "On Oct 22 you swapped with Ben. Who else swapped:\n\n- Nadia, for Friday"), 0);
 });
+
+test("the people of a \"with\" share their clause: \"the partner meeting with you and Grace on Tue Oct 27\"", () => {
+  const stale = { claims: [["advisor"]] as ResponseConstraint["claims"], distractors: [{ about: [["partner meeting"]], value: [{ date: "2026-11-17" }] }] };
+  assert.equal(judge(stale, "Dev is the advisor. Next step: the partner meeting with you and Grace on Tue 17 Nov at 2 pm."), 0);
+  assert.equal(judge(stale, "Dev is the advisor. Next step: the partner meeting with you and Grace on Thu 19 Nov at 10 am."), 1);
+  // Not an "and" that starts a clause of its own.
+  assert.equal(judge(stale, "Dev is the advisor; the partner meeting moved to Thu 19 Nov and Grace has her review on Tue 17 Nov."), 1);
+});
