@@ -32,6 +32,8 @@ export const CUES = {
 } as const;
 
 const NEGATION_WINDOW = 4;
+// A report in the past tense: what a source said then.
+const PAST_REPORT = /\b(?:said|wrote|told|asked|mentioned|suggested|proposed|claimed|thought|believed)\b/;
 const DIRECTION = /\b(from|to|into|now|until|till)\b/g;
 const CHANGE_VERB = /\b(moved|changed|change|changes|fix|fixed|replace|replaced|swap|swapped|rescheduled|updated|shifted|pushed|brought|switched|bumped|corrected|went|gone|goes|cut|raised|dropped|moving|changing|pushing|push|move|cancelled|canceled|cancel)\b/;
 // After a value, these say it no longer holds: "9am, which was cancelled", "9am (cancelled)",
@@ -424,8 +426,10 @@ function quoted(text: string, start: number, end: number): boolean {
 export function wrongValueExcused(text: string, start: number, end: number, wasTrue: boolean, time?: string,
   isSubject?: (speaker: string) => boolean, unsourced = false): boolean {
   const stance = stanceAt(text, start, end, wasTrue, isSubject);
-  // A value nobody in the data says is the assistant's own claim, whoever it is attributed to.
-  if ((stance !== "asserted" && !(unsourced && stance === "reported")) || deniedAfter(text.slice(end))) return true;
+  // A value nobody in the data says is the assistant's own claim, whoever it is attributed to; one
+  // that held once is truly reported of that time ("last time's reminder said to skip breakfast").
+  const ownClaim = unsourced && stance === "reported" && !(wasTrue && PAST_REPORT.test(clauseBefore(text, start)));
+  if ((stance !== "asserted" && !ownClaim) || deniedAfter(text.slice(end))) return true;
   if (quoted(text, start, end) || OTHER_CLOCK.test(text.slice(end)) || (time !== undefined && inOtherPlace(text.slice(end), time))) return true;
   // "his Oct 20 WhatsApp", "the 13 Nov email": the date of a message, not a value of what it says
   // ("Rosa sent 3 texts", "a 6pm text tomorrow" are not excused).

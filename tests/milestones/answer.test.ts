@@ -1379,3 +1379,9 @@ test("the people of a \"with\" share their clause: \"the partner meeting with yo
   // Not an "and" that starts a clause of its own.
   assert.equal(judge(stale, "Dev is the advisor; the partner meeting moved to Thu 19 Nov and Grace has her review on Tue 17 Nov."), 1);
 });
+
+test("a value that held once, reported in the past tense, is a true report even where no source may vouch for it now", () => {
+  const fast = { claims: [["insurance card"]] as ResponseConstraint["claims"], distractors: [{ value: ["skip breakfast"], unsourced: true, was_true: true }] };
+  assert.equal(judge(fast, "Bring your insurance card. Last time's reminder said to skip breakfast; today's doesn't."), 1);
+  assert.equal(judge(fast, "Bring your insurance card. The clinic's reminder says to skip breakfast."), 0);
+});
