@@ -83,6 +83,7 @@ const OTHER_SUBJECT = /\b(?:that|who|which)\s+(?:she|he|they|it)\b|\b(?:she|he|t
 // A sentence that opens with the action, as a status line: "Calling the pharmacy now.", "Sent!",
 // "Done: called the pharmacy."
 const OPENING = /^(?:(?:all )?done[\s!.:,\u2013\u2014-]*)?(calling|called|phoned|texted|messaged|sent|emailed|replied|forwarded|saved|added|created|scheduled|booked|moved|rescheduled|updated|changed|deleted|removed|cancelled|canceled|told)\b/;
+const OTHERS_LEAD_IN = /\b(?:you|he|she|they)(?:'ve|'d| have| had| also| then)?\s*:\s*$/;
 // A table's column of what the assistant did: its cells report ("| Garage | Told Dolores Auto Works
 // you're dropping off early |" under "What I did").
 const DID_COLUMN = /^(?:what i(?:'ve| have)? (?:did|done|changed|sent)|action(?:s)?(?: taken)?|i did|done by me)$/;
@@ -162,7 +163,7 @@ const objectAfter = (sentence: string, end: number) => /^(?:[^.;:!?\n]|(?<=\d)[.
 export function claimedActions(text: string): ClaimedAction[] {
   const out: ClaimedAction[] = [];
   // A quoted message is someone's words, not the assistant's report.
-  for (const { text: sentence, kind } of statements(text.replace(/(^|[.!?]\s+)([a-z])/g, (_m, a: string, b: string) => a + b.toUpperCase()).replace(/"[^"]*"/g, " \u0000 ")).filter((s) => s.kind !== "section" && s.kind !== "quote")) {
+  for (const { text: sentence, kind, context } of statements(text.replace(/(^|[.!?]\s+)([a-z])/g, (_m, a: string, b: string) => a + b.toUpperCase()).replace(/"[^"]*"/g, " \u0000 ")).filter((s) => s.kind !== "section" && s.kind !== "quote")) {
     if (sentence.endsWith("?")) continue;
     const found: ClaimedAction[] = [];
     // "Dolores Auto Works: I texted them that ...": a pronoun after a line's label is the label.
@@ -189,7 +190,10 @@ export function claimedActions(text: string): ClaimedAction[] {
     }
     // A table's header ("Sent", "Status") or a heading is a label, not a report.
     // A label, or a record's field, is no report either.
-    const opening = kind === "row" || kind === "heading" || LABEL.test(sentence) ? null : OPENING.exec(sentence);
+    // An item under a lead-in whose subject is someone else lists what they did: under "In that
+    // reply you:", "- told him it's fixed" is the user's telling.
+    const othersList = kind === "item" && OTHERS_LEAD_IN.test(context.split(" :: ").pop() ?? "");
+    const opening = kind === "row" || kind === "heading" || othersList || LABEL.test(sentence) ? null : OPENING.exec(sentence);
     const after = opening ? sentence.slice(opening[0].length) : "";
     if (opening && !NOT_AN_ACTION.test(after) && !ORIGIN.test(after) && !(STATE.test(opening[1]!) && STATE_AFTER.test(after))) {
       claim(opening[1]!, opening[0], opening[0].length, "change");

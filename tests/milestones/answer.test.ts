@@ -1357,6 +1357,9 @@ test("\"Told X ...\" opening a line, or a cell under \"What I did\", reports tel
   assert.deepEqual(claimedActions(t("Told Dolores Auto Works you're dropping off early.")).map((a) => a.kind), ["tell"]);
   assert.deepEqual(claimedActions(t("| Item | What I did |\n|---|---|\n| Garage | Told Dolores Auto Works you're dropping off early |")).map((a) => a.kind), ["tell"]);
   assert.deepEqual(claimedActions(t("| Item | Status |\n|---|---|\n| Garage | Told you on Monday |")).map((a) => a.kind), []);
+  // Under a lead-in whose subject is someone else, the items list what they did.
+  assert.deepEqual(claimedActions(t("In that reply you:\n- told him it's fixed\n- promised a write-up")).map((a) => a.kind), []);
+  assert.deepEqual(claimedActions(t("Done:\n- told Owen it's fixed")).map((a) => a.kind), ["tell"]);
 });
 
 test("\"today\" after a writing dates the writing: \"the party from Keiko's email today is Tuesday 15 December\"", () => {
