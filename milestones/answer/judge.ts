@@ -319,10 +319,12 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // says its own thing: under "Why you missed it", Alex is not the caller.
   // Nor is a value that is the subject of a verb of its own: under "you swapped with Ben", "Nadia and
   // Priya both acknowledged it" says they acknowledged, not that they swapped.
-  const ownVerb = /^(?:\s+(?:and|&)\s+[\p{L}'.-]+(?:\s+[\p{L}'.-]+)?)?(?:\s+(?:both|also|all|each|then|just|too)\b)?/u.exec(text.slice(o.end))!;
-  const subjectOfOwnVerb = opensWithVerb(text.slice(o.end + ownVerb[0].length)) && !about.some((g) => occurrences(reader, text.slice(o.end, o.end + ownVerb[0].length + 20).split(/[,;.]/)[0]!, g).length > 0);
-  if (s.kind === "item" && s.context && s.text.split(" ").length <= 10 && !OWN_SUBJECT.test(s.text) && !subjectOfOwnVerb
-    && about.every((g) => occurrences(reader, s.context, g).length > 0 || (fragment && occurrences(reader, s.text, g).length > 0))) return true;
+  const subjectOfOwnVerb = () => {
+    const ownVerb = /^(?:\s+(?:and|&)\s+[\p{L}'.-]+(?:\s+[\p{L}'.-]+)?)?(?:\s+(?:both|also|all|each|then|just|too)\b)?/u.exec(text.slice(o.end))!;
+    return opensWithVerb(text.slice(o.end + ownVerb[0].length)) && !about.some((g) => occurrences(reader, text.slice(o.end, o.end + ownVerb[0].length + 20).split(/[,;.]/)[0]!, g).length > 0);
+  };
+  if (s.kind === "item" && s.context && s.text.split(" ").length <= 10 && !OWN_SUBJECT.test(s.text)
+    && about.every((g) => occurrences(reader, s.context, g).length > 0 || (fragment && occurrences(reader, s.text, g).length > 0)) && !subjectOfOwnVerb()) return true;
   // A longer item's label is what its lead-in lists: under "Two of your contacts have two numbers:",
   // "- Carmen Ruiz (Anika's teacher): her own number, plus the office line" names Carmen as one.
   // Only under a lead-in sentence that introduces the list: a heading ("Don't mix it up with") may
@@ -401,9 +403,11 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   }
   // A name listed after a colon answers the clause before it: "Two of your contacts have two
   // numbers: Julia Brandt and Carmen Ruiz".
-  const colonList = COLON_LIST.exec(text.slice(0, o.start));
+  // A list of a few names: the colon stands within the last 120 characters.
+  const from = Math.max(0, o.start - 120);
+  const colonList = text.lastIndexOf(":", o.start) >= from ? COLON_LIST.exec(text.slice(from, o.start)) : null;
   if (colonList) {
-    const lead = clauseBefore(text, colonList.index);
+    const lead = clauseBefore(text, from + colonList.index);
     if (about.every((g) => occurrences(reader, lead, g).length > 0)) return true;
   }
   // An apposition: "the full partner meeting, Tue 27 Oct at 2 PM": a value that opens the clause
