@@ -94,6 +94,9 @@ const STATE_AFTER = /^\s+(?:for|in|on|at|from)\b/;
 // "Sent from an ordinary mobile number" describes where a message came from ("Sent from your
 // work email" still reports a send).
 const ORIGIN = /^\s+from\b(?!\s+(?:your|my|our)\b)/;
+/** Whether an opening verb, with what follows it, reports an action: not "sent by Don Ernesto",
+ *  not "sent from an ordinary number", not a record's state ("Booked for 8:00"). */
+const openingReports = (verb: string, after: string) => !NOT_AN_ACTION.test(after) && !ORIGIN.test(after) && !(STATE.test(verb) && STATE_AFTER.test(after));
 // A label ("Saved: Wed 4 Nov"), or a record's field ("Sent to: owen@...", "Added on: 3 Nov").
 // So is a participle naming a kind of field ("Booked window: 8am-12pm", "Scheduled time: 9:15").
 const LABEL = /^\W*(?!done\b)\w+(?:\s+(?:to|on|at|for|in|by|from|as|under|via|with|window|slot|time|times|date|dates|day|days|hours|period|range|arrival|visit|price|amount|total|status))?\W*:/;
@@ -194,20 +197,14 @@ export function claimedActions(text: string): ClaimedAction[] {
     // reply you:", "- told him it's fixed" is the user's telling.
     const othersList = kind === "item" && OTHERS_LEAD_IN.test(context.split(" :: ").pop() ?? "");
     const opening = kind === "row" || kind === "heading" || othersList || LABEL.test(sentence) ? null : OPENING.exec(sentence);
-    const after = opening ? sentence.slice(opening[0].length) : "";
-    if (opening && !NOT_AN_ACTION.test(after) && !ORIGIN.test(after) && !(STATE.test(opening[1]!) && STATE_AFTER.test(after))) {
-      claim(opening[1]!, opening[0], opening[0].length, "change");
-    }
+    if (opening && openingReports(opening[1]!, sentence.slice(opening[0].length))) claim(opening[1]!, opening[0], opening[0].length, "change");
     if (kind === "row") {
       let at = 0;
       for (const cell of sentence.split("; ")) {
         const colon = cell.indexOf(": ");
         const value = colon >= 0 ? cell.slice(colon + 2) : "";
         const verb = colon >= 0 && DID_COLUMN.test(cell.slice(0, colon).trim().toLowerCase()) ? OPENING.exec(value.toLowerCase()) : null;
-        const rest = verb ? value.slice(verb[0].length) : "";
-        if (verb && !NOT_AN_ACTION.test(rest) && !ORIGIN.test(rest) && !(STATE.test(verb[1]!) && STATE_AFTER.test(rest))) {
-          claim(verb[1]!, verb[0], at + colon + 2 + verb[0].length, "change");
-        }
+        if (verb && openingReports(verb[1]!, value.slice(verb[0].length))) claim(verb[1]!, verb[0], at + colon + 2 + verb[0].length, "change");
         at += cell.length + 2;
       }
     }
