@@ -165,8 +165,8 @@ export function misstatements(steps: readonly Step[], first: number, ctx: Compar
 /** What disqualifies any reply, whatever it says: a dump of records, a length over the scenario's
  *  own `max_words`, or reporting an action that was never done. Null when the reply may be judged
  *  on its content. */
-function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefore, ctx: CompareContext): Record<string, unknown> | null {
-  const dump = readDump(r.text, r.statements);
+function replyFaults(r: ReadReply, maxWords: number | undefined, done: DoneBefore, ctx: CompareContext, maxItems?: number): Record<string, unknown> | null {
+  const dump = readDump(r.text, r.statements, maxItems);
   if (dump) return { reason: dump.reason };
   if (maxWords !== undefined) {
     const words = wordCount(r.text);
@@ -201,7 +201,7 @@ const said = (r: ReadReply) => ({ messages: r.messages });
 export function responseOutcome(c: ResponseConstraint, reply: Reply, ctx: CompareContext, done: DoneBefore = () => true): Outcome {
   if (reply.step.kind !== "agent") return notA("an agent message", reply.step);
   const r = readReply(reply, ctx);
-  const fault = replyFaults(r, c.max_words, done, ctx);
+  const fault = replyFaults(r, c.max_words, done, ctx, c.max_items);
   if (fault) return { similarity: 0, details: { ...said(r), ...fault } };
   const day = reply.step.time.slice(0, 10);
   const facts = cachedIn(ctx, c, day, () => [

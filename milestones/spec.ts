@@ -128,6 +128,8 @@ const phrase = z.union([phraseAlternative, z.array(phraseAlternative).min(1)]);
 
 const maxWords = z.number().int().positive().optional()
   .describe("longest answer credited, in words; no limit unless set (a dump of records is refused by what it is, not by its length)");
+const maxItems = z.number().int().positive().optional()
+  .describe("longest listing credited, in list items or table rows; 24 unless set. Set it where the question asks for more than a handful (\"what does my week look like\")");
 
 /** A fact of an answer: a value asserted about a subject. */
 export const answerFact = z.object({
@@ -160,6 +162,7 @@ export const responseConstraint = z
     close_to: z.string().optional(),
     threshold: unit.optional(),
     max_words: maxWords,
+    max_items: maxItems,
     reports: z.array(z.string()).optional()
       .describe("ids of the milestones whose actions this answer reports: it is credited only as far as they are met"),
   })

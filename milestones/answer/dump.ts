@@ -21,7 +21,7 @@ export const MAX_RECORD_ITEMS = 24;
 
 export interface DumpReading { reason: string; statements: number }
 
-export function readDump(message: string, statements: readonly Statement[]): DumpReading | null {
+export function readDump(message: string, statements: readonly Statement[], maxItems = MAX_RECORD_ITEMS): DumpReading | null {
   const raw = statements.filter((s) => RAW_MARKS.some(([, re]) => re.test(s.text)));
   const marks = RAW_MARKS.filter(([, re]) => re.test(message)).map(([name]) => name);
   const jsonKeys = (message.match(/"[a-z_]+"\s*:/g) ?? []).length;
@@ -35,8 +35,8 @@ export function readDump(message: string, statements: readonly Statement[]): Dum
     return { reason: `a transcript of ${transcript.length} messages, not an answer`, statements: transcript.length };
   }
   const listing = statements.filter((s) => s.kind === "item" || s.kind === "row");
-  if (listing.length > MAX_RECORD_ITEMS) {
-    return { reason: `a listing of ${listing.length} records, not an answer (at most ${MAX_RECORD_ITEMS} list items or table rows)`, statements: listing.length };
+  if (listing.length > maxItems) {
+    return { reason: `a listing of ${listing.length} records, not an answer (at most ${maxItems} list items or table rows)`, statements: listing.length };
   }
   return null;
 }

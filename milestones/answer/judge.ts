@@ -3,7 +3,7 @@ import { INNER_ADVERB, NEGATION, wordOccurrences } from "../text.js";
 import { extract, type Reference } from "./extract.js";
 import type { Distractor, Fact, Group } from "./facts.js";
 import { bound, isQuestion, type Statement } from "./parse.js";
-import { blankAsides, clauseBefore, stanceAt, statedAt, writingDay, wrongValueExcused } from "./stance.js";
+import { blankAsides, clauseBefore, restatedFrom, stanceAt, statedAt, writingDay, wrongValueExcused } from "./stance.js";
 import { RANGE_JOIN, sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
 import { openingVerdict, verdictAsked } from "./verdict.js";
 
@@ -334,7 +334,10 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     if (label && valueAt >= 0 && valueAt < label[0].length && label[0].split(/\s+/).filter(Boolean).length <= 6
       && about.every((g) => occurrences(reader, s.context, g).length > 0 || occurrences(reader, s.text.slice(0, label[0].length), g).length > 0)) return true;
   }
-  const clause0 = o.start - clauseBefore(text, o.start).length;
+  // A value restated in brackets is about what the value before it is about: in "Thursday 16:00 GMT
+  // (9:00 AM PT)" the 9:00 is Thursday's, as the 16:00 is.
+  const paren = restatedFrom(text, o.start);
+  const clause0 = paren !== undefined ? paren - clauseBefore(text, paren).length : o.start - clauseBefore(text, o.start).length;
   // " and " ends a clause on both sides of the value: "maths at 4.40 and English in E2".
   // A past verb right after "and" shares the subject before it: "texted Ken and said you'll come Sat".
   const and = text.slice(clause0, o.start).lastIndexOf(" and ");

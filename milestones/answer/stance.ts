@@ -62,7 +62,8 @@ const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
 // ("you: tonight 8pm · Vale: Sat 8am"), a colon, a semicolon, a bracket, " :: " (a statement's
 // context; a colon is not a break, so the label of "Originally: Tue 6 Oct" is read with its value),
 // or before "but", "however", "although", "though", "whereas", "while".
-const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s+|(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?!\d{3}\b)|(?<!\d|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
+// A comma between a date and its time joins them: "Thursday 5 November, 16:00 GMT".
+const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s+|(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday))(?!(?<=\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?),\s*\d{1,2}(?:[:.]\d{2}|\s*(?:am|pm|a\.m\.|p\.m\.)))(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?!\d{3}\b)|(?<!\d|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?=\d{3}\b)|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
 
 /** The text with each closed bracket aside blanked, offsets kept: "Julia (Halyard) called". */
 export const blankAsides = (text: string) => text.replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length));
@@ -117,7 +118,8 @@ function corrected(text: string, window?: number): boolean {
 /** Denied by a negation shortly before it, unless "until"/"before" comes between ("doesn't start
  *  until 8am" states 8am). A clause that opens with "no" answers the question ("No it's 6.30 now"). */
 function deniedBefore(before: string, words = NEGATION_WINDOW): boolean {
-  const window = lastWords(before.replace(/^(no|nope|not quite|not exactly|not really)\s*[!.:,\u2013\u2014-]+\s*|^(no|nope)\s+(?=(it|it's|its|that|that's|he|she|they|you|i|we|there|the)\b)/, ""), words);
+  // A negation governs the alternatives it lists: "I couldn't find any warranty or free-repair promise".
+  const window = lastWords(before.replace(/(?:\s+[\p{L}\p{N}'-]+\s+(?:or|nor))+\s*$/u, "").replace(/^(no|nope|not quite|not exactly|not really)\s*[!.:,\u2013\u2014-]+\s*|^(no|nope)\s+(?=(it|it's|its|that|that's|he|she|they|you|i|we|there|the)\b)/, ""), words);
   if (!hasCue(window, CUES.negation)) return false;
   // "I won't make it on Friday", "can't wait for Saturday": a modal denies the act, not the day.
   if (MODAL_ACT.test(window)) return false;
@@ -301,11 +303,27 @@ const HABITUAL = /\b(?:usual|usually|normal|normally|regular|regularly|typically
 const USUAL_VALUE = /\b(?:the|your|her|his|their|our|my)\s+(?:usual|normal|regular)\s*$/;
 const habitual = (before: string) => HABITUAL.test(before) && !USUAL_VALUE.test(before);
 
+/** Where the bracket opens when the value at `start` restates the time before it on another clock:
+ *  a short bracket of no verb that the value opens, right after a time ("16:00 GMT (9:00 AM PT)").
+ *  Not an aside of its own ("18:00 (Saturday is your comp)"), nor what annotates a word ("late
+ *  September (27 Sep)" may be set apart by what follows). */
+const RESTATED_TIME = /\d(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?:\s+[a-z]{2,5}(?:\s+time)?)?\s*$/;
+export function restatedFrom(text: string, start: number): number | undefined {
+  const open = /\(\s*$/.exec(text.slice(0, start))?.index;
+  if (open === undefined || !RESTATED_TIME.test(text.slice(Math.max(0, open - 24), open))) return undefined;
+  const close = text.indexOf(")", start);
+  const inside = close < 0 ? "" : text.slice(start, close);
+  if (close < 0 || inside.split(/\s+/).length > 5 || /\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|did|does|do)\b|'s\s/.test(inside)) return undefined;
+  return open;
+}
+
 /** An expected value is stated unless denied or given as the old one: what a source says and what
  *  was true of a past event count ("your calendar shows 7:30", "it was at 3pm"). */
 export const statedAt = (text: string, start: number, end: number) => {
   const s = stanceAt(text, start, end);
   if (s === "denied" || s === "old") return false;
+  // Nor does an indirect question: "as for whether it's free: I couldn't find any promise".
+  if (/\bwhether\b/.test(clauseBefore(text, start))) return false;
   // A word asked about states nothing: a table's "Delivered?" cell, answered by the next cell.
   if (/^\?\s*[;:]/.test(text.slice(end))) return false;
   // A subject that opens its clause is denied by a negated verb after it, also when another
@@ -320,14 +338,14 @@ const COORDINATED_DENIAL = /^\s+and\s+(?:[\p{L}'.-]+\s+){1,3}?(?:haven't|hasn't|
 /** For a wrong value, more counts against it than against an expected one: a negation anywhere
  *  before it in its clause ("I haven't added the party or told him you'll come"), a correction cue
  *  anywhere in the clause, or the dating of a value contrasted with what holds now. */
-// A value in an offer or a supposition is not asserted: "I can post it in the family group",
+// A value in an offer, a supposition or an indirect question is not asserted: "I can post it in the
+// family group", "whether it's still free",
 // "telling him you'll come would leave them counting on you", "if it were 8am". Advice is:
 // "you should be at the lab meeting". "Probably X" and "most likely X" name a guess the user will act
 // on, so they assert X; "maybe" and "perhaps" do not.
 // "she'd think" is "she would think"; "she'd moved it", "she'd said" are "had" (a participle follows).
-const HYPOTHETICAL = /\b(?:if|would|could|(?:i|we) can|shall|(?<!\byou )should|might|may|otherwise|want me to|happy to|i'll|i will|let me|maybe|perhaps|possibly)\b|\b[a-z]+'d\s+(?!(?:already|just|never|also|only|not|been|got|gone|done|seen|sent|left|told|said|made|put|set|written|taken|given|known|come|had|bought|paid|booked|[a-z]+ed)\b)[a-z]+/;
+const HYPOTHETICAL = /\b(?:if|whether|would|could|(?:i|we) can|shall|(?<!\byou )should|might|may|otherwise|want me to|happy to|i'll|i will|let me|maybe|perhaps|possibly)\b|\b[a-z]+'d\s+(?!(?:already|just|never|also|only|not|been|got|gone|done|seen|sent|left|told|said|made|put|set|written|taken|given|known|come|had|bought|paid|booked|[a-z]+ed)\b)[a-z]+/;
 const NOT_DONE_YET = /\b(?:if (?:you|she|he|they|we) (?:haven't|hasn't|didn't|have not|has not)(?: \S+)?(?: already| yet)?|if not (?:already|yet)|unless (?:you|she|he|they|we)(?:'ve| have|'s| has)? already)\b/;
-const OFFER = /\b(?:i|we) (?:can|could)\b|\b(?:want me to|happy to|shall i|should i|let me)\b/;
 // A sentence that opens with a condition holds nothing outright: "If you're on the snack sign-up,
 // bring snacks".
 const CONDITIONAL_SENTENCE = /^\s*(?:if|unless|in case|should you|only if)\b/;
@@ -450,9 +468,14 @@ export function wrongValueExcused(text: string, start: number, end: number, wasT
   const after = text.slice(end).split(/[,;:()]|\s[\u2013\u2014-]\s|\.\s/)[0] ?? "";
   // "the Friday you may be thinking of": a supposition right after the value, as before it.
   // So is a hedge on whether it is done yet: "confirming 4pm with Don Ernesto if you haven't yet".
-  if (HYPOTHETICAL.test(before) || /^\s*(?:\S+\s+){0,4}?(?:would|could|may|might)\b/.test(after) || NOT_DONE_YET.test(after)) return true;
-  // An offer goes on after "or": "I can add the 12th at 7.30, or set up a weekly Thursday rehearsal".
-  if (/^or\b/.test(before) && OFFER.test(clauseBeforeClause(text, text.lastIndexOf(before, start)))) return true;
+  // A value restated in brackets keeps the mood of the value it restates: "whether she could start at
+  // 15:00 GMT (8am for you)".
+  const outer = restatedFrom(text, start);
+  if (HYPOTHETICAL.test(before) || (outer !== undefined && HYPOTHETICAL.test(clauseBefore(text, outer)))
+    || /^\s*(?:\S+\s+){0,4}?(?:would|could|may|might)\b/.test(after) || NOT_DONE_YET.test(after)) return true;
+  // An offer or a supposition goes on after "or": "I can add the 12th at 7.30, or set up a weekly
+  // Thursday rehearsal"; "you could be up for 6:30, or ask her to call at 9 so it stays at 7:30".
+  if (/^or\b/.test(before) && HYPOTHETICAL.test(clauseBeforeClause(text, text.lastIndexOf(before, start)))) return true;
   const rest = text.slice(0, start) + " \u0000 " + text.slice(end);
   // What holds back a wrong value anywhere in a clause: a negation, a correction cue, or the dating
   // of a value contrasted with what holds now.

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { actionKey, addressee, claimedActions } from "../../milestones/answer/actions.js";
 import { sentences, statements } from "../../milestones/answer/parse.js";
 import { extractAmounts, extractDates, extractTimes, typedPhrase } from "../../milestones/answer/extract.js";
-import { stanceAt } from "../../milestones/answer/stance.js";
+import { clauseBefore, restatedFrom, stanceAt } from "../../milestones/answer/stance.js";
 import { readDump } from "../../milestones/answer/dump.js";
 import { textStates } from "../../milestones/answer/states.js";
 import { clarificationOutcome, refusalOutcome, replyOf, responseOutcome, replyText } from "../../milestones/constraints.js";
@@ -1387,4 +1387,39 @@ test("a value that held once, reported in the past tense, is a true report even 
   const fast = { claims: [["insurance card"]] as ResponseConstraint["claims"], distractors: [{ value: ["skip breakfast"], unsourced: true, was_true: true }] };
   assert.equal(judge(fast, "Bring your insurance card. Last time's reminder said to skip breakfast; today's doesn't."), 1);
   assert.equal(judge(fast, "Bring your insurance card. The clinic's reminder says to skip breakfast."), 0);
+});
+
+test("an option after \"or\" keeps the mood of the one before: \"you could be up for 6:30, or ask her to call at 9 so it stays at 7:30\"", () => {
+  const c = { claims: [["6:30"]] as ResponseConstraint["claims"], distractors: [{ about: [["stays", "stay"]], value: { time: "07:30" } }] };
+  assert.equal(judge(c, "The call comes at 6:30 now. You could either be up for 6:30, or ask Amma to call at 9 pm her time so it stays at 7:30 for you."), 1);
+  assert.equal(judge(c, "The call comes at 6:30 now, or rather it stays at 7:30 for you."), 0);
+});
+
+test("an indirect question states nothing: \"as for whether it's free: I couldn't find any promise\"", () => {
+  const c = { claims: [[["free", "guarantee", "warranty"]]] as ResponseConstraint["claims"] };
+  assert.equal(judge(c, "As for whether it's free: I couldn't find any warranty or free-repair promise, so expect a fee."), 0);
+  assert.equal(judge(c, "It's free: his text promises a free repair within a year."), 1);
+  // A negation governs each alternative it lists.
+  assert.equal(judge(c, "I couldn't find any warranty or free-repair promise in your messages."), 0);
+});
+
+test("a time restated in brackets on another clock is about what the time before it is about, and a date's comma joins its time: \"Thursday 5 November, 16:00 GMT (9:00 AM PT)\"", () => {
+  const c = { claims: [["Thursday"]] as ResponseConstraint["claims"], distractors: [{ about: [["Thursday"]], value: ["9:00"] }] };
+  assert.equal(judge(c, "The call is on Thursday 5 November, 16:00 GMT (**9:00 AM PT**)."), 0);
+  assert.equal(judge(c, "The call is on Thursday 5 November, 16:00 GMT (**8:00 AM PT**)."), 1);
+  const when = "when: thursday 5 november, 16:00 gmt (9:00 am pt)";
+  assert.equal(clauseBefore(when, when.indexOf("16:00")), "when: thursday 5 november,");
+  assert.equal(restatedFrom(when, when.indexOf("9:00")), when.indexOf("("));
+  // Its mood too: "whether she could start at 15:00 GMT (9:00 for you)" asks.
+  assert.equal(judge(c, "Thursday is at 8:00. You asked whether Thursday could start at 16:00 GMT (9:00 for you)."), 1);
+  // Not an aside with a verb of its own, nor a bracket after a word.
+  assert.equal(judge(c, "Thursday's call is at 8:00 (9:00 was the old slot)."), 1);
+});
+
+test("a scenario may credit a longer listing than a handful: a week's overview with max_items", () => {
+  const week = Array.from({ length: 30 }, (_, i) => `- Day ${i + 1}: the dentist at ${(i % 9) + 1}pm`).join("\n");
+  assert.notEqual(readDump(week, statements(week)), null);
+  assert.equal(readDump(week, statements(week), 40), null);
+  assert.equal(judge({ claims: [["dentist"]], max_items: 40 }, week), 1);
+  assert.equal(judge({ claims: [["dentist"]] }, week), 0);
 });
