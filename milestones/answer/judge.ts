@@ -359,7 +359,9 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // A short aside in brackets right after the value (its surname at most between) does not end its
   // clause: "Julia Brandt (Halyard Ventures) called you at 11:02".
   const after = text.slice(o.end).replace(/^(\s*[\p{L}'.-]*\s*)\(([^()]{1,40})\)/u, (_m, lead: string, aside: string) => `${lead} ${" ".repeat(aside.length)} `);
-  const tail = after.split(/[,;()]|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!;
+  // It ends at its sentence's end too, also one the value's own full stop ends: in "tell Grupo 2 Wed 4
+  // Nov. Lab Report 3 grades are due Wed 11 Nov" (a table cell) the 4th is not the grades'.
+  const tail = /\.$/.test(text.slice(o.start, o.end)) && /^\s/.test(after) ? "" : after.split(/[,;()]|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s|(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s/)[0]!;
   // The clause as read: the aside skipped above stays blank.
   const upTo = (from: number) => text.slice(from, o.end) + tail;
   const clause = upTo(Math.max(0, start - 1));

@@ -1423,3 +1423,10 @@ test("a scenario may credit a longer listing than a handful: a week's overview w
   assert.equal(judge({ claims: [["dentist"]], max_items: 40 }, week), 1);
   assert.equal(judge({ claims: [["dentist"]] }, week), 0);
 });
+
+test("a value's clause ends at its sentence's end, also one its own full stop ends: \"tell Grupo 2 Wed 18 Nov. Grades are due Wed 25 Nov\"", () => {
+  const c = { claims: [["Patricia"]] as ResponseConstraint["claims"], distractors: [{ about: [["grades", "grading"]], value: { date: "2026-11-18" } }] };
+  const row = (cell: string) => `| From | Reminder |\n|---|---|\n| Patricia Gómez | ${cell} |`;
+  assert.equal(judge(c, row("Post it on Classroom and tell Grupo 2 **Wed 18 Nov**. Lab Report 3 grades are due **Wed 25 Nov**")), 1);
+  assert.equal(judge(c, row("Post it on Classroom and tell Grupo 2 today. Lab Report 3 grades are due Wed 18 Nov")), 0);
+});
