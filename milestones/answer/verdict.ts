@@ -14,13 +14,17 @@ const YES = /^(?:yes|yeah|yep|yup)(?:\s*[,.!;:\u2013\u2014-]|$)/;
 
 export interface OpeningVerdict { verdict: Verdict; statement: string }
 
-/** The verdict of the first statement of the reply, when it opens with one. */
+/** The verdict of the first statement of the reply, when it opens with one. A title heading gives no
+ *  verdict of its own ("## Your flight home tonight"): then the first statement under it is read
+ *  ("**Yes, that's right.**"); a heading that opens with one gives it ("## Yes, 9 AM again"). */
 export function openingVerdict(statements: readonly Statement[]): OpeningVerdict | null {
-  const first = statements.find((s) => s.kind !== "code" && s.kind !== "quote" && !s.question);
-  if (!first) return null;
-  const text = first.text.replace(/^[\s*_>#"'(]+/, "");
-  if (NO.test(text)) return { verdict: "no", statement: first.text };
-  if (YES.test(text)) return { verdict: "yes", statement: first.text };
+  for (const s of statements) {
+    if (s.kind === "code" || s.kind === "quote" || s.kind === "section" || s.question) continue;
+    const text = s.text.replace(/^[\s*_>#"'(]+/, "");
+    if (NO.test(text)) return { verdict: "no", statement: s.text };
+    if (YES.test(text)) return { verdict: "yes", statement: s.text };
+    if (s.kind !== "heading") return null;
+  }
   return null;
 }
 

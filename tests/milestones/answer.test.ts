@@ -1430,3 +1430,10 @@ test("a value's clause ends at its sentence's end, also one its own full stop en
   assert.equal(judge(c, row("Post it on Classroom and tell Grupo 2 **Wed 18 Nov**. Lab Report 3 grades are due **Wed 25 Nov**")), 1);
   assert.equal(judge(c, row("Post it on Classroom and tell Grupo 2 today. Lab Report 3 grades are due Wed 18 Nov")), 0);
 });
+
+test("a title heading gives no verdict of its own: the statement under it opens the answer", () => {
+  const c = { claims: [[["18:00", "6pm"], ["leaves", "departs", "no"]]] as ResponseConstraint["claims"] };
+  assert.equal(judge(c, "## Your flight home tonight\n\n**Yes, that's right.** QF459 leaves at 6pm and lands at 7:30pm."), 0);
+  assert.equal(judge(c, "## Your flight home tonight\n\n**No** - QF459 leaves at 6pm and lands at 7:30pm."), 1);
+  assert.equal(judge(c, "## No, it leaves at 6pm\n\nQF459 lands at 7:30pm."), 1);
+});
