@@ -6,6 +6,11 @@ import { DateTime } from "luxon";
 
 let zonesByPlace: Map<string, string[]> | undefined;
 
+/** Links of the tz database ("backward" file) that name a region rather than a city. */
+// Not those that are also common words ("Australia/West", "Australia/North", "Canada/Atlantic").
+const REGION_LINKS = ["Australia/Queensland", "Australia/Victoria", "Australia/Tasmania", "Australia/NSW", "US/Hawaii",
+  "US/Alaska", "US/Arizona", "Canada/Newfoundland", "Canada/Saskatchewan", "Canada/Yukon"];
+
 /** "Bogotá" is the zone "America/Bogota": names compare without accents. */
 const fold = (name: string) => name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
@@ -20,6 +25,9 @@ function places(): Map<string, string[]> {
     const city = zone.split("/").pop()!;
     if (zone.includes("/") && !/^(?:GMT|UTC|Etc)/.test(city)) add(city, zone);
   }
+  // Intl lists canonical zones only; the tz database's own links name regions too ("Queensland
+  // (Elliot): 10:00pm"). Only links the runtime resolves are kept.
+  for (const zone of REGION_LINKS) if (DateTime.now().setZone(zone).isValid) add(zone.split("/").pop()!, zone);
   const names = new Intl.DisplayNames(["en"], { type: "region" });
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {

@@ -726,6 +726,8 @@ test("a table row of what the user asked reports it; a cell under another place'
   const cake = { claims: [["call"]], distractors: [{ about: [["cake"]], value: { time: "22:00" } }] };
   assert.equal(judge(cake, "The call is at 1pm.\n\n| | London (you) | Tokyo (Yui) |\n|---|---|---|\n| Cake | 1:00pm | 10:00pm |"), 1);
   assert.equal(judge(cake, "The call is at 1pm.\n\n| | London (you) | Tokyo (Yui) |\n|---|---|---|\n| Cake | 10:00pm | 7:00am |"), 0);
+  // A region the tz database names by a link ("Australia/Queensland"), not by a city.
+  assert.equal(judge(cake, "The call is at 1pm.\n\n| | London (you) | Queensland (Elliot) |\n|---|---|---|\n| Cake | 1:00pm | 10:00pm |"), 1);
 });
 
 test("'except' holds without a subject too: any code but the right one, anywhere in the text", async () => {
