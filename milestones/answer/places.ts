@@ -1,4 +1,4 @@
-import { DateTime } from "luxon";
+import { DateTime, IANAZone } from "luxon";
 
 // Places named after a time ("16:01 in Nigeria", "9am in Tokyo"), and whether their clock is the
 // user's. The names come from the runtime's own tables (ICU through Intl): the cities of the IANA
@@ -6,8 +6,8 @@ import { DateTime } from "luxon";
 
 let zonesByPlace: Map<string, string[]> | undefined;
 
-/** Links of the tz database ("backward" file) that name a region rather than a city. */
-// Not those that are also common words ("Australia/West", "Australia/North", "Canada/Atlantic").
+/** Links of the tz database ("backward" file) that name a region rather than a city; not those that
+ *  are also common words ("Australia/West", "Australia/North", "Canada/Atlantic"). */
 const REGION_LINKS = ["Australia/Queensland", "Australia/Victoria", "Australia/Tasmania", "Australia/NSW", "US/Hawaii",
   "US/Alaska", "US/Arizona", "Canada/Newfoundland", "Canada/Saskatchewan", "Canada/Yukon"];
 
@@ -27,7 +27,7 @@ function places(): Map<string, string[]> {
   }
   // Intl lists canonical zones only; the tz database's own links name regions too ("Queensland
   // (Elliot): 10:00pm"). Only links the runtime resolves are kept.
-  for (const zone of REGION_LINKS) if (DateTime.now().setZone(zone).isValid) add(zone.split("/").pop()!, zone);
+  for (const zone of REGION_LINKS) if (IANAZone.isValidZone(zone)) add(zone.split("/").pop()!, zone);
   const names = new Intl.DisplayNames(["en"], { type: "region" });
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {

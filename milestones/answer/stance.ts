@@ -303,11 +303,12 @@ const HABITUAL = /\b(?:usual|usually|normal|normally|regular|regularly|typically
 const USUAL_VALUE = /\b(?:the|your|her|his|their|our|my)\s+(?:usual|normal|regular)\s*$/;
 const habitual = (before: string) => HABITUAL.test(before) && !USUAL_VALUE.test(before);
 
+const RESTATED_TIME = /\d(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?:\s+[a-z]{2,5}(?:\s+time)?)?\s*$/;
+
 /** Where the bracket opens when the value at `start` restates the time before it on another clock:
  *  a short bracket of no verb that the value opens, right after a time ("16:00 GMT (9:00 AM PT)").
  *  Not an aside of its own ("18:00 (Saturday is your comp)"), nor what annotates a word ("late
  *  September (27 Sep)" may be set apart by what follows). */
-const RESTATED_TIME = /\d(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?:\s+[a-z]{2,5}(?:\s+time)?)?\s*$/;
 export function restatedFrom(text: string, start: number): number | undefined {
   const open = /\(\s*$/.exec(text.slice(0, start))?.index;
   if (open === undefined || !RESTATED_TIME.test(text.slice(Math.max(0, open - 24), open))) return undefined;
