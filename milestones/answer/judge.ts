@@ -3,7 +3,7 @@ import { INNER_ADVERB, NEGATION, wordOccurrences } from "../text.js";
 import { extract, type Reference } from "./extract.js";
 import type { Distractor, Fact, Group } from "./facts.js";
 import { bound, isQuestion, type Statement } from "./parse.js";
-import { blankAsides, clauseBefore, restatedFrom, stanceAt, statedAt, writingDay, wrongValueExcused } from "./stance.js";
+import { blankAsides, clauseBefore, restatedFrom, SENTENCE_END, stanceAt, statedAt, writingDay, wrongValueExcused } from "./stance.js";
 import { RANGE_JOIN, sameValue, showValue, type Span, type Value, type ValueType } from "./values.js";
 import { openingVerdict, verdictAsked } from "./verdict.js";
 
@@ -361,7 +361,7 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   const after = text.slice(o.end).replace(/^(\s*[\p{L}'.-]*\s*)\(([^()]{1,40})\)/u, (_m, lead: string, aside: string) => `${lead} ${" ".repeat(aside.length)} `);
   // It ends at its sentence's end too, also one the value's own full stop ends: in "tell Grupo 2 Wed 4
   // Nov. Lab Report 3 grades are due Wed 11 Nov" (a table cell) the 4th is not the grades'.
-  const tail = /\.$/.test(text.slice(o.start, o.end)) && /^\s/.test(after) ? "" : after.split(/[,;()]|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s|(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s/)[0]!;
+  const tail = /\.$/.test(text.slice(o.start, o.end)) && /^\s/.test(after) ? "" : after.split(/[,;()]|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|\s(?:but|however|whereas|although|though|while|and|that|which|who|because|so|since|when)\s/)[0]!.split(SENTENCE_END)[0]!;
   // The clause as read: the aside skipped above stays blank.
   const upTo = (from: number) => text.slice(from, o.end) + tail;
   const clause = upTo(Math.max(0, start - 1));

@@ -62,8 +62,18 @@ const UNTIL_AFTER = /^[\s,]*(?:until|till|up until|before)\b/;
 // ("you: tonight 8pm · Vale: Sat 8am"), a colon, a semicolon, a bracket, " :: " (a statement's
 // context; a colon is not a break, so the label of "Originally: Tue 6 Oct" is read with its value),
 // or before "but", "however", "although", "though", "whereas", "while".
-// A comma between a date and its time joins them: "Thursday 5 November, 16:00 GMT".
-const CLAUSE_BREAK = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s+|(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday))(?!(?<=\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?),\s*\d{1,2}(?:[:.]\d{2}|\s*(?:am|pm|a\.m\.|p\.m\.)))(?<!\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?!\d{3}\b)|(?<!\d|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)),(?=\d{3}\b)|\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)/g;
+// A comma between a date and its time joins them: "Thursday 5 November, 16:00 GMT". A comma before
+// three digits breaks only after a word ("Smith,123"), not inside "19,700".
+const WEEKDAY = String.raw`\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`;
+const MONTH = String.raw`\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)`;
+/** The end of a sentence: not the full stop of "a.m.", "Dr." or "no.". */
+export const SENTENCE_END = /(?<!\b(?:a\.m|p\.m|dr|mr|mrs|ms|st|e\.g|i\.e|vs|approx|no))[.!?]\s+/;
+const CLAUSE_BREAK = new RegExp([
+  SENTENCE_END.source,
+  String.raw`(?<!${WEEKDAY})(?!(?<=${MONTH}(?:\s+\d{1,2}(?:st|nd|rd|th)?)?),\s*\d{1,2}(?:[:.]\d{2}|\s*(?:am|pm|a\.m\.|p\.m\.))),(?!\d{3}\b)`,
+  String.raw`(?<!\d|${WEEKDAY}),(?=\d{3}\b)`,
+  String.raw`\s[\u2013\u2014\u00b7\u2022-]\s|\s::\s|:\s|;|[()]|\s(?=(?:but|however|whereas|although|though|while)\b)`,
+].join("|"), "g");
 
 /** The text with each closed bracket aside blanked, offsets kept: "Julia (Halyard) called". */
 export const blankAsides = (text: string) => text.replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length));
