@@ -10,6 +10,7 @@ import { rougeL } from "./rouge.js";
 import { INNER_ADVERB, NEGATION, includesWords } from "./text.js";
 import { ACTION_TOOLS, addressee, claimedActions } from "./answer/actions.js";
 import { wrongToday } from "./answer/today.js";
+import { lostDigits } from "./answer/lost-digits.js";
 import { wrongWeekday } from "./answer/weekdays.js";
 import { wrongClock } from "./answer/clocks.js";
 import { statements, type Statement } from "./answer/parse.js";
@@ -136,7 +137,7 @@ const misstatementOf = (ctx: CompareContext, reader: Reader, text: string, said:
   cachedIn(ctx, MISSTATED, `${reader.ref.time}\u0000${text}`, () => misstatement(reader, said(), ctx.zone));
 
 /** A fact of the world that no scenario lists, misstated: what day today is, the time now or on
- *  another place's clock, the weekday of a date. Null when the statements misstate none of them. */
+ *  another place's clock, the weekday of a date, an amount's digits. Null when the statements misstate none of them. */
 function misstatement(reader: Reader, said: readonly Statement[], zone: string): Misstatement | null {
   const today = wrongToday(said, reader.ref.time.slice(0, 10));
   if (today) return { reason: `the answer says "${today.said}", but today is ${today.today}`, statement: today.statement, wrong_today: today };
@@ -144,6 +145,8 @@ function misstatement(reader: Reader, said: readonly Statement[], zone: string):
   if (clock) return { reason: `the answer says "${clock.said}", but that is ${clock.expected}`, statement: clock.statement, wrong_clock: clock };
   const weekday = wrongWeekday(said, reader.ref.time.slice(0, 10));
   if (weekday) return { reason: `the answer says "${weekday.said}", but that date is ${weekday.weekday}`, statement: weekday.statement, wrong_weekday: weekday };
+  const amount = lostDigits(said);
+  if (amount) return { reason: `the answer gives "${amount.said}", an amount that has lost its leading digits (a currency sign and the digits after it)`, statement: amount.statement, lost_digits: amount };
   return null;
 }
 

@@ -5,6 +5,7 @@ import { sentences, statements } from "../../milestones/answer/parse.js";
 import { extractAmounts, extractDates, extractTimes, typedPhrase } from "../../milestones/answer/extract.js";
 import { clauseBefore, restatedFrom, stanceAt } from "../../milestones/answer/stance.js";
 import { readDump } from "../../milestones/answer/dump.js";
+import { lostDigits } from "../../milestones/answer/lost-digits.js";
 import { textStates } from "../../milestones/answer/states.js";
 import { clarificationOutcome, refusalOutcome, replyOf, responseOutcome, replyText } from "../../milestones/constraints.js";
 import { compareContext, type ResponseConstraint } from "../../milestones/index.js";
@@ -1438,4 +1439,17 @@ test("a title heading gives no verdict of its own: the statement under it opens 
   assert.equal(judge(c, "## Your flight home tonight\n\n**Yes, that's right.** QF459 leaves at 6pm and lands at 7:30pm."), 0);
   assert.equal(judge(c, "## Your flight home tonight\n\n**No** - QF459 leaves at 6pm and lands at 7:30pm."), 1);
   assert.equal(judge(c, "## No, it leaves at 6pm\n\nQF459 lands at 7:30pm."), 1);
+});
+
+test("an amount with its leading digits lost is read in every shape; real figures and measures are not", () => {
+  const lost = (text: string) => lostDigits(statements(text))?.said ?? null;
+  assert.equal(lost("Northbank may put in up to .5m alongside Halyard."), ".5m");
+  assert.equal(lost("- **Legal fee cap:** 0k"), "0k");
+  assert.equal(lost("a 4.0M round with Halyard putting in 0.0M"), "0.0m");
+  assert.equal(lost("| Tickets | Already bought, 0 each with the student discount |"), "0 each");
+  assert.equal(lost("They'll cover a Lyft up to 0 if you need one."), "up to 0");
+  assert.equal(lost("You bought the tickets and he owes you 0."), "owes you 0");
+  for (const fine of ["Northbank may put in up to $2.5m.", "He owes you $70.", "It costs $0 to change.", "A 0.5m cable.",
+    "The drive is up to 0.5 km.", "Sal ran 10k on Sunday.", "He owes you nothing.", "Cami's text said \"owes you 0\"?",
+    "Delayed by up to 0 minutes, then 20.", "The score was 0 each way."]) assert.equal(lost(fine), null, fine);
 });

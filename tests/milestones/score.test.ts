@@ -103,6 +103,17 @@ test("a message that misstates a fact of the world fails the trajectory, though 
   assert.match(renderReport(wrong), /misstatements[\s\S]*"thursday 20 march", but that date is Friday, 20 March 2026/);
 });
 
+test("an amount that lost its leading digits fails the trajectory as a misstatement", () => {
+  // "$70" with "$7" eaten reads "0"; "$2.5m" reads ".5m". The user reads the figure as written.
+  const remark = (amount: string): ScriptItem => ({ agent: `Found him. He still owes you ${amount} for the tickets; texting him now.` });
+  assert.deepEqual(score(script("How's the new album coming along?", [remark("$70")])).misstatements, []);
+  assert.deepEqual(score(script("How's the new album coming along?", [remark("nothing")])).misstatements, []);
+  const wrong = score(script("How's the new album coming along?", [remark("0")]));
+  assert.equal(wrong.passed, false);
+  assert.deepEqual(wrong.misstatements.map((m) => m.step), [3]);
+  assert.match(renderReport(wrong), /misstatements[\s\S]*"owes you 0", an amount that has lost its leading digits/);
+});
+
 test("a failed call cannot satisfy a milestone", () => {
   const items = script("How's the new album coming along?");
   items[3] = { ...send("How's the new album coming along?"), ok: false };
