@@ -162,6 +162,8 @@ function list(w: Walk, token: Tokens.List, context: string) {
   if (items.length > 1 && items.length <= SECTION_ITEMS) push(w, items.join("; ").replace(/\n/g, " "), context, "section");
 }
 
+const FIELD_CORNER = /^(?:|fields?|details?|items?|what|info)$/i;
+
 function table(w: Walk, token: Tokens.Table, context: string) {
   const header = token.header.map((h) => plain(h.tokens, h.text).trim());
   const rows: string[] = [];
@@ -182,6 +184,16 @@ function table(w: Walk, token: Tokens.Table, context: string) {
   }
   // A short table is one record read across its rows ("Who: Dr. Park", "Where: 24th & Bryant").
   if (rows.length > 1 && rows.length <= SECTION_ROWS) push(w, rows.join("; "), context, "section");
+  // A table whose first column names fields under a blank or generic corner ("| | To Vancouver |
+  // Back |" over "Kenji | 21A | 35A" and "Michiko | 21C | 35B") is read down its columns too: each
+  // column is one record of its header, as a reader takes it.
+  if (header.length > 2 && FIELD_CORNER.test(header[0] ?? "") && token.rows.length > 1 && token.rows.length <= SECTION_ROWS) {
+    for (let j = 1; j < header.length; j++) {
+      const cells = token.rows.map((row) => [plain(row[0]?.tokens, row[0]?.text ?? "").trim(), plain(row[j]?.tokens, row[j]?.text ?? "").trim()] as const)
+        .filter(([, value]) => value).map(([label, value]) => (label ? `${label}: ${value}` : value));
+      if (header[j] && cells.length > 1) push(w, `${header[j]}: ${cells.join("; ")}`, context, "section");
+    }
+  }
 }
 
 /** What stands under a heading, read with it as one statement when it is short. */

@@ -1453,3 +1453,12 @@ test("an amount with its leading digits lost is read in every shape; real figure
     "The drive is up to 0.5 km.", "Sal ran 10k on Sunday.", "He owes you nothing.", "Cami's text said \"owes you 0\"?",
     "Delayed by up to 0 minutes, then 20.", "The score was 0 each way."]) assert.equal(lost(fine), null, fine);
 });
+
+test("a table with field names down its first column is also read down each column", () => {
+  const table = "| | To Vancouver | Back to Osaka |\n|---|---|---|\n| Flight | AC38 | AC37 |\n| Kenji | **21A** | **35A** |\n| Michiko | **21C** | **35B** |";
+  const c = { claims: [[["outbound", "AC38", "to Vancouver"], "21A", "21C"], [["return", "AC37", "back"], "35A", "35B"]] };
+  assert.equal(judge(c, table), 1);
+  // The rows are read as before, and a table with a named first column is not turned.
+  assert.ok(statements(table).some((s) => s.kind === "row" && s.text === "kenji; to vancouver: 21a; back to osaka: 35a"));
+  assert.ok(!statements(table.replace("| | To", "| Who | To")).some((s) => s.text.startsWith("to vancouver: ")));
+});
