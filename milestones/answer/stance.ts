@@ -390,7 +390,7 @@ const OLD_LABEL = /^(?:before|was|were|previously|formerly)\s*$/;
 const CLOCK_TIME = /^\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h)?$/;
 const TIME_BEFORE = /\d(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?\s*(?:and|&|\/|,)\s*$/;
 const TIME_AFTER = /^\s*(?:and|&|\/|,)\s*\d/;
-const RECURRENCE = /\b(?:every|each|daily|twice|three times|a day|per day|nightly|schedule)\b/;
+const RECURRENCE = /\b(?:every|each|daily|twice|three times|a day|per day|nightly|schedule|times|doses)\b/;
 const RECURRENCE_AFTER = /^[^.;:]{0,30}?\b(?:daily|every day|each day|a day|every 12 hours|twice)\b/;
 function scheduleTime(text: string, start: number, end: number): boolean {
   if (!CLOCK_TIME.test(text.slice(start, end).trim())) return false;

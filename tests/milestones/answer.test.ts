@@ -1159,6 +1159,9 @@ test("a time among a recurring schedule's times names no one occurrence: \"every
   assert.equal(judge(next, "Her next pill is tonight at 8 pm, or twice a day at 8am and 8pm."), 1);
   assert.equal(judge(next, "Her next pill is at 8 am and 8 pm."), 0);
   assert.equal(judge(next, "Her next pill is tomorrow at 8 am, then every 12 hours."), 0);
+  // A line labelled with the plural "Times" lists the schedule's times (round ep, lucia-009).
+  assert.equal(judge(next, "It's 9:00 am now, so the next one is due at 8pm.\n\n### Her schedule\n- **Times:** 8:00 am and 8:00 pm\n- **Course:** 10 days"), 1);
+  assert.equal(judge(next, "It's 9:00 am now, so the next one is due at 8pm.\n\n### Her schedule\n- **Time:** 8:00 am"), 0);
 });
 
 test("a supposition right after a value excuses it: \"the Friday you may be thinking of\"", () => {
