@@ -276,6 +276,11 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // So is what someone asked for, offered or aimed at: a "Your draft / Nina's redline asked for" or a
   // "Your ask" column beside "Agreed".
   if (/(?:^|;|::)\s*[^;:]*\b(?:remembered|recalled|assumed|you thought|asked for|(?:your|my|his|her|their|\p{L}+'s)\s+(?:ask|request|offer|target)|requested|proposed|offered|counter-?offered|aimed for|draft|redline)\b(?![^;:]*\b(?:right|rightly|correctly|correct)\b)[^;:]*:[^;:]*$/u.test(text.slice(0, start))) return "reported";
+  // What the record holds, as a row's key or a label ending in the record: "Time in calendar |
+  // 19:00-21:00 (unchanged)" beside "Time actually booked | 19:30", "- On your calendar: 7pm".
+  const soFar = statementSoFar(text, start);
+  if (/^(?:[^;:]*:\s*)?[^;:]*\b(?:in|on)\s+(?:the\s+|your\s+)?(?:calendar|diary)\b[^;:]*;[^;]*$/.test(soFar)
+    || /(?:^|;)\s*[^;:]*\b(?:in|on)\s+(?:the\s+|your\s+)?(?:calendar|diary)\s*:[^;:]*$/.test(soFar)) return "reported";
   // "6.30am (was Wed 7.30)": a bracket opened by "was" holds the value replaced, up to a "to" or
   // "now" ("(was moved to 3pm)", "(was Wed, now 6.30am)").
   const open = text.lastIndexOf("(", start);

@@ -1465,3 +1465,12 @@ test("a table with field names down its first column is also read down each colu
   assert.ok(statements(table).some((s) => s.kind === "row" && s.text === "kenji; to vancouver: 21a; back to osaka: 35a"));
   assert.ok(!statements(table.replace("| | To", "| Who | To")).some((s) => s.text.startsWith("to vancouver: ")));
 });
+
+test("a row keyed by what the calendar holds reports the record: \"Time in calendar | 19:00-21:00\"", () => {
+  const c = { claims: [["Lars", "Ingrid"]], distractors: [{ about: [["dinner"]], value: { time: "19:00" } }] };
+  const table = (key: string) => `Lars and Ingrid are on the dinner.\n\n| Field | Tonight's dinner |\n|---|---|\n| Guests | Daichi, Michiko, Lars, Ingrid |\n| ${key} | 19:00-21:00 |\n| Booked | 19:30 |`;
+  assert.equal(judge(c, table("Time in calendar")), 1);
+  assert.equal(judge(c, "Lars and Ingrid are on the dinner.\n\n- On your calendar: 19:00\n- Booked: 19:30"), 1);
+  assert.equal(judge(c, table("Time")), 0);
+  assert.equal(judge(c, "Lars and Ingrid are on the dinner.\n\n- Time: 19:00, as in your calendar"), 0);
+});
