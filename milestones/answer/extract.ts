@@ -296,7 +296,11 @@ export function extractDates(text: string, ref: Reference): Span<DateValue>[] {
     // alone is the date.
     const day = /\b(?:today|tomorrow|yesterday|tonight)\b/.exec(r.text);
     if (!day || r.start.isCertain("day")) return [r];
-    return parser.parse(day[0], options).map((d) => Object.assign(d, { index: r.index + day.index, text: day[0] }));
+    // "tomorrow, Wednesday 21 October": a date written out beside the day word is a date of its
+    // own, which chrono's one reading of the whole would drop.
+    const after = day.index + day[0].length;
+    const beside = parser.parse(r.text.slice(after), options).filter((d) => d.start.isCertain("day")).map((d) => Object.assign(d, { index: r.index + after + d.index }));
+    return [...parser.parse(day[0], options).map((d) => Object.assign(d, { index: r.index + day.index, text: day[0] })), ...beside];
   });
   // "one week from today", "two days from now": chrono reads only "today" (or nothing); the date is
   // the offset one, as chrono reads "one week after today" and "in two days".

@@ -55,6 +55,10 @@ test("dates: relative to when the message was written, with the components the t
   assert.deepEqual(show("tomorrow"), ["2026-11-12"]);
   assert.deepEqual(show("Tue 10 Nov"), ["2026-11-10"]);
   assert.deepEqual(show("on the 13th"), ["2026-11-13"]);
+  // A date written out beside a day word is a date of its own (round er, amara-013: a text saying
+  // "tomorrow, Wednesday 21 October" when tomorrow is the 20th).
+  assert.deepEqual(show("parents' evening tomorrow, Friday 13 November, at 4.40"), ["2026-11-12", "2026-11-13"]);
+  assert.deepEqual(show("parents' evening tomorrow at 4.40"), ["2026-11-12"]);
 });
 
 test("amounts: symbols, codes and scales; a count is not an amount", () => {
