@@ -99,14 +99,14 @@ export function staleValues(protagonist: ProtagonistFile, referenceTime: string)
       // A place the event moved from ("Helen's - 23 Ballarat St" before it moved to Jo's): its
       // name, the part before the address.
       const place = "location" in old && typeof old.location === "string" ? placeName(old.location) : undefined;
-      if (place && !placeNow.includes(place.toLowerCase())) out.push({ about: [about], value: [place], was_true: true });
+      if (place && !placeNow.includes(place.toLowerCase())) out.push({ about: [about], value: [place], was_true: true, unsourced: true });
       if (!old.start || old.start === startNow) continue;
       const was = local(old.start, zone), is = local(startNow, zone);
       if (was.toFormat("HH:mm") !== is.toFormat("HH:mm") && !heldNow(about, was.toFormat("HH:mm"), null)) {
-        out.push({ about: [about], value: { time: was.toFormat("HH:mm") }, was_true: true });
+        out.push({ about: [about], value: { time: was.toFormat("HH:mm") }, was_true: true, unsourced: true });
       }
       if (was.toISODate() !== is.toISODate() && !heldNow(about, null, was.toISODate())) {
-        out.push({ about: [about], value: { date: was.toISODate()! }, was_true: true });
+        out.push({ about: [about], value: { date: was.toISODate()! }, was_true: true, unsourced: true });
       }
     }
   }

@@ -33,7 +33,7 @@ export const CUES = {
 
 const NEGATION_WINDOW = 4;
 // A report in the past tense: what a source said then.
-const PAST_REPORT = /\b(?:said|wrote|told|asked|mentioned|suggested|proposed|claimed|thought|believed)\b/;
+const PAST_REPORT = /\b(?:said|wrote|told|asked|mentioned|suggested|proposed|claimed|thought|believed|texted|emailed|messaged|whatsapped|replied|posted)\b/;
 const DIRECTION = /\b(from|to|into|now|until|till)\b/g;
 const CHANGE_VERB = /\b(moved|changed|change|changes|fix|fixed|replace|replaced|swap|swapped|rescheduled|updated|shifted|pushed|brought|switched|bumped|corrected|went|gone|goes|cut|raised|dropped|moving|changing|pushing|push|move|cancelled|canceled|cancel)\b/;
 // After a value, these say it no longer holds: "9am, which was cancelled", "9am (cancelled)",

@@ -5,6 +5,8 @@ import path from "node:path";
 import { staleValues } from "../../scenarios/stale-values.js";
 import type { ProtagonistFile } from "../../scenarios/protagonist-format.js";
 import { FIXTURE_DATA, loadChangedProtagonist } from "../helpers.js";
+import { replyOf, responseOutcome } from "../../milestones/constraints.js";
+import { compareContext } from "../../milestones/index.js";
 
 // A plan a message changed while the calendar kept it: Dana's dinner with Jess is at 19:00 in the
 // calendar; from Jess's text on 28 Oct (sms_jess_1) it really starts at 19:30.
@@ -49,4 +51,17 @@ test("an outdated record is named by its place as well as its title, when no oth
   for (const e of shared.calendar_events.slice(0, 2)) (e as Record<string, unknown>).location = "Ember & Vine, 42 Tib Street";
   const sharedAbout = staleValues(shared, "2026-10-28T20:00:00").filter((d) => JSON.stringify(d).includes("dinner")).map((d) => (d as { about: string[][] }).about[0]!);
   assert.ok(sharedAbout.every((a) => !a.includes("Ember & Vine")), JSON.stringify(sharedAbout));
+});
+
+test("a start the calendar itself replaced is false reported of the calendar now, true reported of then", () => {
+  // The dinner was at 18:00 until 27 Oct, when the calendar moved it to 19:00.
+  const p = read();
+  (p.calendar_events[0] as Record<string, unknown>).revisions = [{ start: "2026-10-29T18:00:00", end: "2026-10-29T20:00:00", until: "2026-10-27T12:00:00" }];
+  const stale = staleValues(p, "2026-10-28T09:00:00");
+  const read18 = (text: string) => responseOutcome({ kind: "response", claims: [["Jess"]] },
+    replyOf({ index: 3, time: "2026-10-28T09:00:00-07:00", snapshot: 0, kind: "agent", content: text }),
+    compareContext("America/Los_Angeles", "US", stale)).similarity;
+  assert.equal(read18("Jess is coming. Your calendar still shows the dinner at 18:00."), 0);
+  assert.equal(read18("Jess is coming. The dinner is at 19:00 now; Jess said on Monday the dinner was at 18:00."), 1);
+  assert.equal(read18("Jess is coming. The dinner was at 18:00 until it moved to 19:00."), 1);
 });
