@@ -1477,4 +1477,8 @@ test("a row keyed by what the calendar holds reports the record: \"Time in calen
   assert.equal(judge(c, "Lars and Ingrid are on the dinner.\n\n- On your calendar: 19:00\n- Booked: 19:30"), 1);
   assert.equal(judge(c, table("Time")), 0);
   assert.equal(judge(c, "Lars and Ingrid are on the dinner.\n\n- Time: 19:00, as in your calendar"), 0);
+  // A bracket right after the value or its range names the record (round es, ravi-007).
+  assert.equal(judge(c, "Lars and Ingrid are on the dinner.\n\n- Time: 19:00-21:00 (as on calendar); booked for 19:30"), 1);
+  assert.equal(judge(c, "Lars and Ingrid are on the dinner at 19:00 (per your calendar)."), 1);
+  assert.equal(judge(c, "Lars and Ingrid are on the dinner at 19:00 (they confirmed)."), 0);
 });
