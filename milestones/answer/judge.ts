@@ -282,6 +282,9 @@ const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|t
 
 /** A wrong value counts against its subject only when the subject is named in the value's own
  *  clause: "Ryan already has the 17th" is not about the dinner in the next clause. */
+/** The text with brackets that deny what they hold blanked out ("(not the key safe)"). */
+const undenied = (text: string) => text.replace(/\(\s*(?:not|never|no)\b[^()]*\)/g, (m) => " ".repeat(m.length));
+
 function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence, about: readonly Group[], record?: string): boolean {
   if (about.length === 0) return true;
   // Where the value stands in the statement's own text (after its context).
@@ -301,8 +304,9 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
     // A cell that is a sentence of its own is read by its clauses, below.
     const ownCell = own.split(" ").length <= 8 ? own : "";
     // The record's key may stand in a column that names who or what it is, not only the first.
-    const keys = [cells[0]!, ...cells.filter((c) => KEY_COLUMN.test(c))];
-    if (!reasoned && about.every((g) => occurrences(reader, ownCell, g).length > 0 || keys.some((k) => occurrences(reader, k, g).length > 0))) return true;
+    // A subject a bracket denies is not the record's: "clinic back door (not the key safe)".
+    const keys = [cells[0]!, ...cells.filter((c) => KEY_COLUMN.test(c))].map(undenied);
+    if (!reasoned && about.every((g) => occurrences(reader, undenied(ownCell), g).length > 0 || keys.some((k) => occurrences(reader, k, g).length > 0))) return true;
     // Nor does its column's header bind it: under "Yui's suggestion", the row "Also note | Daichi is
     // sending flowers from himself and Yui" does not suggest flowers.
     const headed = ownCell === "" ? own.indexOf(": ") : -1;

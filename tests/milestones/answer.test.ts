@@ -1482,3 +1482,10 @@ test("a row keyed by what the calendar holds reports the record: \"Time in calen
   assert.equal(judge(c, "Lars and Ingrid are on the dinner at 19:00 (per your calendar)."), 1);
   assert.equal(judge(c, "Lars and Ingrid are on the dinner at 19:00 (they confirmed)."), 0);
 });
+
+test("a row's key that a bracket denies names no subject: \"clinic back door (not the key safe)\"", () => {
+  const c = { claims: [["4417"]], distractors: [{ about: [["key safe"]], value: ["7391"] }] };
+  const table = (what: string) => `The key safe code is 4417.\n\n| What | Code |\n|---|---|\n| ${what} | 7391# |`;
+  assert.equal(judge(c, table("Clinic back door (not the key safe)")), 1);
+  assert.equal(judge(c, table("Key safe (side gate)")), 0);
+});
