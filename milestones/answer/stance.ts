@@ -446,7 +446,7 @@ export function writingDay(text: string, start: number, end: number): { start: n
   return { start: at, end: at + before[1]!.length };
 }
 
-const MESSAGE_AFTER = /^(?:'s)?\s+(?:whatsapps?|e-?mails?|texts?|messages?|sms|voicemails?|replies|reply|newsletters?|letters?|dms?)\b/;
+const MESSAGE_AFTER = /^(?:'s)?\s+(?:[a-z-]+\s+)?(?:whatsapps?|e-?mails?|texts?|messages?|sms|voicemails?|replies|reply|newsletters?|letters?|dms?)\b/;
 
 /** Inside quotation marks: someone's words, or a message's text, not the assistant's claim. */
 function quoted(text: string, start: number, end: number): boolean {

@@ -773,6 +773,8 @@ test("a date naming a message (\"his Oct 20 WhatsApp\") is not a value of what t
   const birthday = { claims: [["Oct 24"]], distractors: [{ about: [["birthday", "cumple"]], value: ["Oct 20"] }] };
   assert.equal(judge(birthday, "His birthday is Oct 24, which matches his Oct 20 WhatsApp: \"sábado 24 es mi cumple\"."), 1);
   assert.equal(judge(birthday, "His birthday is Oct 24. Actually no, his birthday is Oct 20."), 0);
+  // A word may stand between the date and the message (round ev, ravi-003: "her Oct 20 diligence email").
+  assert.equal(judge(birthday, "His birthday is Oct 24. The birthday details came in his Oct 20 party email."), 1);
   const todo = { claims: [["yes"]], distractors: [{ about: [["Ernesto"]], value: ["left is to"] }] };
   assert.equal(judge(todo, "Vale said yes. The only thing left is to confirm the new time with Don Ernesto."), 0);
 });
