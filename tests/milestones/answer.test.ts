@@ -1491,3 +1491,8 @@ test("a row's key that a bracket denies names no subject: \"clinic back door (no
   assert.equal(judge(c, table("Clinic back door (not the key safe)")), 1);
   assert.equal(judge(c, table("Key safe (side gate)")), 0);
 });
+
+test("a label of an action answered \"None\" after an adverb reports nothing: \"| New email sent now | None |\"", () => {
+  assert.deepEqual(claimedActions("| | |\n|---|---|\n| **New email sent now** | None, to avoid a duplicate |"), []);
+  assert.deepEqual(claimedActions("| | |\n|---|---|\n| **New email sent now** | Yes, to Priya |").map((a) => a.kind), ["send"]);
+});
