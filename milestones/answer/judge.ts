@@ -280,11 +280,11 @@ const ITEM_OPENING_LABEL = /^((?:[^\s:;,.()]+\s?){1,4}):\s/;
 const ITEM_LABEL = /^[^:;,.!?\u2013\u2014]{1,60}(?::|\s[\u2013\u2014-])\s/;
 const SUBJECT_PRONOUN = /^(?:it|it's|it is|it was|it'll|it will|that's|that is|this is)\b/;
 
-/** A wrong value counts against its subject only when the subject is named in the value's own
- *  clause: "Ryan already has the 17th" is not about the dinner in the next clause. */
 /** The text with brackets that deny what they hold blanked out ("(not the key safe)"). */
 const undenied = (text: string) => text.replace(/\(\s*(?:not|never|no)\b[^()]*\)/g, (m) => " ".repeat(m.length));
 
+/** A wrong value counts against its subject only when the subject is named in the value's own
+ *  clause: "Ryan already has the 17th" is not about the dinner in the next clause. */
 function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence, about: readonly Group[], record?: string): boolean {
   if (about.length === 0) return true;
   // Where the value stands in the statement's own text (after its context).

@@ -222,8 +222,9 @@ export function pastClause(text: string, start: number, end: number): boolean {
 // is what Yui suggested): `isSubject` tells, for a distractor bound to a subject.
 const OWN_SPEAKER = /\b(?:i|we)(?:'ve|'d| have| had)?\s+(?:also\s+|just\s+|already\s+)?$/;
 const SPEECH = new RegExp(`\\b(?:${CUES.speech.join("|")})\\b`, "g");
+// What a record says, named after the value: "the dinner is still at 7.30pm in your calendar", or a
+// bracket right after the value or its range, "8:00-8:45am (as on calendar)", "(per your calendar)".
 const RECORD_AFTER = /^\s*(?:[^\s,;.]+\s+){0,2}?(?:in|on) (?:your|the) (?:calendar|diary|calendar entry|event|invite)\b|^\s*(?:[-\u2013]\s*[^\s(]+\s*)?\(\s*(?:as\s+(?:in|on)|per|in|on)\s+(?:your\s+|the\s+)?(?:calendar|diary)\b/;
-// ("8:00-8:45am (as on calendar)", "(per your calendar)": a bracket right after the value or its range names the record.)
 const OWN_WRITE = /\b(?:i|we)(?:'ve| have)?\s+(?:\S+\s+){0,2}?(?:added|put|moved|created|set|booked|scheduled|updated|changed|made)\b/;
 // "the Harriet call is in your calendar at 8am": where a record holds it, named before the value.
 const RECORD_IN = /\b(?:is|are|was|'s)\s+(?:still\s+)?(?:in|on)\s+(?:your|the)\s+(?:calendar|diary)\s+(?:at|for|as)\s*$/;
