@@ -1,4 +1,4 @@
-import type { Statement } from "./parse.js";
+import { blankQuotes, type Statement } from "./parse.js";
 
 // An amount that has lost its leading digits: "he owes you 0", "tickets 0 each", "a Lyft up to 0",
 // "up to .5m", "a 0k cap". The figure the user reads is false whatever it was meant to be ($70,
@@ -28,7 +28,7 @@ export interface LostDigits { said: string; statement: string }
 export function lostDigits(statements: readonly Statement[]): LostDigits | null {
   for (const s of statements) {
     if (s.kind === "quote" || s.kind === "code") continue;
-    const text = s.text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, (q) => " ".repeat(q.length));
+    const text = blankQuotes(s.text);
     for (const re of SHAPES) {
       const m = re.exec(text);
       if (m) return { said: m[0].trim(), statement: s.text };

@@ -25,6 +25,9 @@ export interface Statement {
 export const isQuestion = (text: string) =>
   /\?["')\]]*$/.test(text) && !/^[^"\u201c]*:\s*["\u201c][^"\u201c\u201d]*\?["\u201d]\W*$/.test(text) && !openQuote(text.replace(/\?["')\]]*$/, ""));
 
+/** The text with its quotations blanked, offsets kept: someone else's words, not the assistant's. */
+export const blankQuotes = (text: string) => text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, (q) => " ".repeat(q.length));
+
 /** Whether a quotation is still open at the end of the text: an odd count of straight double
  *  quotes, or a last opening curly quote with no closing one after it. */
 function openQuote(text: string): boolean {
@@ -166,11 +169,13 @@ const FIELD_CORNER = /^(?:|fields?|details?|items?|what|info)$/i;
 
 function table(w: Walk, token: Tokens.Table, context: string) {
   const header = token.header.map((h) => plain(h.tokens, h.text).trim());
+  // Each cell's plain text, read once: the rows and the columns below are two readings of it.
+  const grid = token.rows.map((row) => row.map((c) => plain(c.tokens, c.text).trim()));
   const rows: string[] = [];
   let key = "";
-  for (const row of token.rows) {
-    const cells = row.map((c, i) => {
-      let value = plain(c.tokens, c.text).trim();
+  for (const [r, row] of token.rows.entries()) {
+    const cells = row.map((_c, i) => {
+      let value = grid[r]![i]!;
       // A row whose first cell is empty goes on under the row above's ("Thu 29 Oct | 8am" then
       // " | 2pm"), as a merged cell reads.
       if (i === 0) value = key = value || (row.slice(1).some((o) => o.text.trim()) ? key : "");
@@ -189,7 +194,7 @@ function table(w: Walk, token: Tokens.Table, context: string) {
   // column is one record of its header, as a reader takes it.
   if (header.length > 2 && FIELD_CORNER.test(header[0] ?? "") && token.rows.length > 1 && token.rows.length <= SECTION_ROWS) {
     for (let j = 1; j < header.length; j++) {
-      const cells = token.rows.map((row) => [plain(row[0]?.tokens, row[0]?.text ?? "").trim(), plain(row[j]?.tokens, row[j]?.text ?? "").trim()] as const)
+      const cells = grid.map((row) => [row[0] ?? "", row[j] ?? ""] as const)
         .filter(([, value]) => value).map(([label, value]) => (label ? `${label}: ${value}` : value));
       if (header[j] && cells.length > 1) push(w, `${header[j]}: ${cells.join("; ")}`, context, "section");
     }

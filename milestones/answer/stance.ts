@@ -230,6 +230,10 @@ const OWN_WRITE = /\b(?:i|we)(?:'ve| have)?\s+(?:\S+\s+){0,2}?(?:added|put|moved
 const RECORD_IN = /\b(?:is|are|was|'s)\s+(?:still\s+)?(?:in|on)\s+(?:your|the)\s+(?:calendar|diary)\s+(?:at|for|as)\s*$/;
 // A sentence framed by the record: "On your calendar it stays at 7:30", "In the calendar, it's 8am".
 const RECORD_FRAME = /(?:^|[:;]\s*)(?:on|in)\s+(?:your|the)\s+(?:calendar|diary)\b[^.;!?]*$/;
+// What the record holds, as a row's key or a label ending in the record: "Time in calendar |
+// 19:00-21:00 (unchanged)" beside "Time actually booked | 19:30", "- On your calendar: 7pm".
+const RECORD_KEY = /^(?:[^;:]*:\s*)?[^;:]*\b(?:in|on)\s+(?:the\s+|your\s+)?(?:calendar|diary)\b[^;:]*;[^;]*$/;
+const RECORD_LABEL = /(?:^|;)\s*[^;:]*\b(?:in|on)\s+(?:the\s+|your\s+)?(?:calendar|diary)\s*:[^;:]*$/;
 // "the event 'Call: Harriet' is set for 8:00", "your calendar entry is down for 7.30": what a record
 // holds, said of the record itself rather than of the call.
 const RECORD_SET = /\b(?:the|your|this|that)\s+(?:calendar\s+)?(?:entry|event|invite|invitation|record|reminder)\b[^.;!?]*?\b(?:is|was|'s)\s+(?:still\s+)?(?:set|scheduled|booked|saved|entered|down|listed)(?:\s+(?:for|as|at|to))?\s*$/;
@@ -278,11 +282,9 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // So is what someone asked for, offered or aimed at: a "Your draft / Nina's redline asked for" or a
   // "Your ask" column beside "Agreed".
   if (/(?:^|;|::)\s*[^;:]*\b(?:remembered|recalled|assumed|you thought|asked for|(?:your|my|his|her|their|\p{L}+'s)\s+(?:ask|request|offer|target)|requested|proposed|offered|counter-?offered|aimed for|draft|redline)\b(?![^;:]*\b(?:right|rightly|correctly|correct)\b)[^;:]*:[^;:]*$/u.test(text.slice(0, start))) return "reported";
-  // What the record holds, as a row's key or a label ending in the record: "Time in calendar |
-  // 19:00-21:00 (unchanged)" beside "Time actually booked | 19:30", "- On your calendar: 7pm".
-  const soFar = statementSoFar(text, start);
-  if (/^(?:[^;:]*:\s*)?[^;:]*\b(?:in|on)\s+(?:the\s+|your\s+)?(?:calendar|diary)\b[^;:]*;[^;]*$/.test(soFar)
-    || /(?:^|;)\s*[^;:]*\b(?:in|on)\s+(?:the\s+|your\s+)?(?:calendar|diary)\s*:[^;:]*$/.test(soFar)) return "reported";
+  // The statement up to the value: its context (after " :: ") left out.
+  const sentence = statementSoFar(text, start);
+  if (RECORD_KEY.test(sentence) || RECORD_LABEL.test(sentence)) return "reported";
   // "6.30am (was Wed 7.30)": a bracket opened by "was" holds the value replaced, up to a "to" or
   // "now" ("(was moved to 3pm)", "(was Wed, now 6.30am)").
   const open = text.lastIndexOf("(", start);
@@ -299,12 +301,11 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   if (ARROW_AFTER.test(after) && CHANGE_VERB.test(text)) return "old";
   // A sentence that opens by dating itself before a change: "Before, it was set for 8:00", "Until
   // now it was at 7". ("Before 8am it was closed" names a boundary, not the old state.)
-  if (BEFORE_OPENING.test(statementSoFar(text, start)) && hasCue(before, CUES.dating)) return "old";
+  if (BEFORE_OPENING.test(sentence) && hasCue(before, CUES.dating)) return "old";
   if ((hasCue(before, CUES.speech) || hasCue(before, CUES.attribution) || INTENDED.test(before)) && !claimedBySpeaker(before, isSubject)) return "reported";
   // "the dinner is still at 7.30pm in your calendar": what a record says, named after the value
   // ("I've put it at 7.30pm in your calendar" is the assistant's own doing, and asserts it).
   // The record's own title may hold colons and brackets: the statement so far is read, not the clause.
-  const sentence = statementSoFar(text, start);
   if ((RECORD_AFTER.test(after) || RECORD_SET.test(sentence) || RECORD_IN.test(before) || RECORD_FRAME.test(sentence)) && !OWN_WRITE.test(before)) return "reported";
   if (wasTrue && (pastClause(text, start, end) || habitual(before))) return "past";
   return "asserted";

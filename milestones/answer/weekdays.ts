@@ -1,4 +1,4 @@
-import type { Statement } from "./parse.js";
+import { blankQuotes, type Statement } from "./parse.js";
 import { MONTH, MONTHS, WEEKDAY, WEEKDAYS } from "./today.js";
 
 // A weekday written with a date it does not fall on: "the party is Saturday 21 December" when the
@@ -27,7 +27,7 @@ export function wrongWeekday(statements: readonly Statement[], localDate: string
   const reference = Date.parse(`${localDate}T00:00:00Z`);
   for (const s of statements) {
     if (s.kind === "quote" || s.kind === "code" || s.kind === "section") continue;
-    const text = s.text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, (q) => " ".repeat(q.length));
+    const text = blankQuotes(s.text);
     for (const [re, dayFirst] of [[DAY_MONTH, true], [MONTH_DAY, false]] as const) {
       for (const m of text.matchAll(re)) {
         const day = Number(dayFirst ? m[2] : m[3]);
