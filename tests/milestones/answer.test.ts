@@ -1387,6 +1387,16 @@ test("a name that is the subject of its own verb is not bound by the list's lead
   assert.equal(judge(swap, "On Oct 22 you swapped with Ben. Who else swapped:\n\n- Nadia, for Friday"), 0);
 });
 
+test("a short item's sentence with a subject of its own is not bound by the heading: \"Race is Sun 22 Nov\" under \"packet pickup\"", () => {
+  const pickup = { claims: [[{ date: "2026-11-20" }]] as ResponseConstraint["claims"], distractors: [{ about: [["pickup", "packet"]], value: [{ date: "2026-11-22" }] }] };
+  const added = "## Berkeley Half packet pickup is in your calendar:\n\n- **When:** Friday 20 Nov, 5:30-6:30pm\n- **Notes:** Bib 2417, Corral B. ";
+  assert.equal(judge(pickup, added + "Race is Sun 22 Nov with a 7:30am start."), 1);
+  assert.equal(judge(pickup, added + "The race is Sun 22 Nov with a 7:30am start."), 1);
+  // A fragment, or the subject itself, still reads under the heading.
+  assert.equal(judge(pickup, added + "Sun 22 Nov as a backup."), 0);
+  assert.equal(judge(pickup, added + "Pickup is Sun 22 Nov."), 0);
+});
+
 test("the people of a \"with\" share their clause: \"the partner meeting with you and Grace on Tue Oct 27\"", () => {
   const stale = { claims: [["advisor"]] as ResponseConstraint["claims"], distractors: [{ about: [["partner meeting"]], value: [{ date: "2026-11-17" }] }] };
   assert.equal(judge(stale, "Dev is the advisor. Next step: the partner meeting with you and Grace on Tue 17 Nov at 2 pm."), 0);
