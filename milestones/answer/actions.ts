@@ -107,7 +107,8 @@ const LET_KNOW = /\b(?:i|we)(?:'ve| have)?\s+(?:just |also |already )?let (\w+(?
 const NEGATION = /\b(?:nothing|no|not|never|none|neither|nor)\b(?:\s+\S+){0,3}\s*$/;
 // A label answered "no" in its own cell or after its colon reports nothing: "| Email sent | No, he has
 // no email address |", "| New email sent now | None |".
-const DENIED_CELL = /^\s*(?:(?:now|yet|today|so far|this time)\s*)?[;:|]\s*(?:no|not|none|nothing|not yet|n\/a|\u2014|-|\u2717|\u274c)(?![\w-])/u;
+// The next cell may carry its column's header: "check: message sent; what i found: none".
+const DENIED_CELL = /^\s*(?:(?:now|yet|today|so far|this time)\s*)?[;:|]\s*(?:[\p{L}'][\p{L}' ]{0,30}:\s*)?(?:no|not|none|nothing|not yet|n\/a|\u2014|-|\u2717|\u274c)(?![\w-])/u;
 const CONDITIONAL = /\b(?:if|would|should|could|want me|shall|happy to|ready to)\b/;
 // "before I put the 12th in", "once I hear back": a clause of something not yet done.
 const NOT_YET_CLAUSE = /\b(?:before|until|till|once|unless)\s*$/;

@@ -1506,3 +1506,9 @@ test("a label of an action answered \"None\" after an adverb reports nothing: \"
   assert.deepEqual(claimedActions("| | |\n|---|---|\n| **New email sent now** | None, to avoid a duplicate |"), []);
   assert.deepEqual(claimedActions("| | |\n|---|---|\n| **New email sent now** | Yes, to Priya |").map((a) => a.kind), ["send"]);
 });
+
+test("a label of an action answered \"None\" under a column header reports nothing: \"| Message sent | None |\" under \"| Check | What I found |\"", () => {
+  const table = (cell: string) => `| Check | What I found |\n|---|---|\n| Contacts | No entry for Joy |\n| Message sent | ${cell} |`;
+  assert.deepEqual(claimedActions(table("**None** - I didn't want to guess a number")), []);
+  assert.deepEqual(claimedActions(table("Yes, to Bev")).map((a) => a.kind), ["send"]);
+});
