@@ -267,6 +267,9 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // A negation inside a closed bracket governs only the bracket: "now at 7pm (not 7:30) on Saturday".
   if (deniedBefore(before.replace(/\([^()]*\)/g, " ")) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ") || DOUBTED.test(before) || NO_EVIDENCE.test(before)) return "denied";
   if (isOldValue(before, text.slice(start, end)) || corrected(before, NEGATION_WINDOW)) return "old";
+  // A time that opens its clause and is then said to be free holds nothing: "Tomorrow at 11 is now
+  // free" (under "Darren moved to Friday").
+  if (FREED_AFTER.test(after) && (SLOT_OPENING.test(before) || SLOT_OPENING.test(statementSoFar(text, start)))) return "denied";
   // An apposition names what the words before its comma named: "your original seats, 34A and 34B".
   // ("..., 34A and 34B": the second of two coordinated values too.)
   const apposed = /^(?:[\p{L}\p{N}.-]+\s+(?:and|or|&)\s*)?$/u.test(before) ? /,\s*$/.exec(text.slice(0, text.slice(0, start).lastIndexOf(before))) : null;
@@ -310,6 +313,10 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   if (wasTrue && (pastClause(text, start, end) || habitual(before))) return "past";
   return "asserted";
 }
+
+// Only day words may stand before the time: "Tomorrow at 11", "Wed 7 Oct at 11:00".
+const SLOT_OPENING = new RegExp(String.raw`^\s*(?:(?:on|at|from|the|this|next|today|tonight|tomorrow|${WEEKDAY}|${MONTH}|\d{1,2}(?:st|nd|rd|th)?)[,.]?\s+)*$`);
+const FREED_AFTER = /^\s+(?:slot\s+)?(?:is|are|'s)\s+(?:now\s+)?(?:free|clear|empty|open)(?:\s+now)?\s*(?:[.;,!]|$)/;
 
 // What someone meant to do is no claim of what happened: "you'd planned to land the cap at $45k",
 // "you were aiming for 7". Past forms only: "I'm planning to text her at 7" is the assistant's word.

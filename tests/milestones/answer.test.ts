@@ -1397,6 +1397,17 @@ test("a short item's sentence with a subject of its own is not bound by the head
   assert.equal(judge(pickup, added + "Pickup is Sun 22 Nov."), 0);
 });
 
+test("a time that opens its clause and is said to be free holds nothing: \"Tomorrow at 11 is now free\"", () => {
+  // Written on Wed 11 Nov 2026: tomorrow is Thu 12 Nov.
+  const moved = { claims: [["Friday"]] as ResponseConstraint["claims"], distractors: [{ about: [["Darren", "visit"]], value: [{ time: "11:00" }] }] };
+  const head = "## Not tomorrow: Darren moved to Friday\n\nYou agreed:\n\n- **New time:** Friday 13 November, 11:30am\n- ";
+  assert.equal(judge(moved, head + "Tomorrow at 11 is now free."), 1);
+  assert.equal(judge(moved, head + "Thu 12 Nov at 11:00 is free now."), 1);
+  // Free for someone, or a slot named after a verb, still places the visit there.
+  assert.equal(judge(moved, head + "Tomorrow at 11 is free for him."), 0);
+  assert.equal(judge(moved, head + "Darren still comes tomorrow at 11, and the afternoon is free."), 0);
+});
+
 test("the people of a \"with\" share their clause: \"the partner meeting with you and Grace on Tue Oct 27\"", () => {
   const stale = { claims: [["advisor"]] as ResponseConstraint["claims"], distractors: [{ about: [["partner meeting"]], value: [{ date: "2026-11-17" }] }] };
   assert.equal(judge(stale, "Dev is the advisor. Next step: the partner meeting with you and Grace on Tue 17 Nov at 2 pm."), 0);
