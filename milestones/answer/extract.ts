@@ -153,7 +153,25 @@ function dayPart(text: string, span: Span<TimeValue>): Span<TimeValue> {
 }
 
 export function extractTimes(text: string): Span<TimeValue>[] {
-  return extractBareTimes(text).map((s) => dayPart(text, s));
+  return rangeStarts(text, extractBareTimes(text).map((s) => dayPart(text, s)));
+}
+
+const RANGE_JOIN = /^\s*(?:[-\u2013\u2014]|to|until|till|and)\s*$/;
+
+/** The start of a range takes its half of the day from the end: "6-8pm" is 18:00 to 20:00, "9 to
+ *  11am" starts at 9am, and "11-1pm" at 11am (a start past the end is in the other half). */
+function rangeStarts(text: string, spans: Span<TimeValue>[]): Span<TimeValue>[] {
+  return spans.map((s, i) => {
+    const end = spans[i + 1];
+    const gap = end ? text.slice(s.end, end.start) : "";
+    // The dash may be read with the start: "6-" then "8pm".
+    const joined = RANGE_JOIN.test(gap) || (gap.trim() === "" && /[-\u2013\u2014]\s*$/.test(text.slice(s.start, s.end)));
+    if (s.value.meridiemKnown || s.value.hour > 12 || !end?.value.meridiemKnown || !joined) return s;
+    const pm = end.value.hour >= 12;
+    const sameHalf = s.value.hour % 12 <= end.value.hour % 12;
+    const hour = (s.value.hour % 12) + (pm === sameHalf ? 12 : 0);
+    return { ...s, value: { ...s.value, hour, meridiemKnown: true } };
+  });
 }
 
 function extractBareTimes(text: string): Span<TimeValue>[] {

@@ -1408,6 +1408,21 @@ test("a time that opens its clause and is said to be free holds nothing: \"Tomor
   assert.equal(judge(moved, head + "Darren still comes tomorrow at 11, and the afternoon is free."), 0);
 });
 
+test("a range's start takes its half of the day from the end: \"6-8pm\" starts at 18:00, \"11-1pm\" at 11:00", () => {
+  const hours = (text: string) => extractTimes(text).map((s) => [s.value.hour, s.value.meridiemKnown]);
+  assert.deepEqual(hours("That's 6-8pm for you"), [[18, true], [20, true]]);
+  assert.deepEqual(hours("from 6 to 8 pm"), [[18, true], [20, true]]);
+  assert.deepEqual(hours("9\u201311am"), [[9, true], [11, true]]);
+  assert.deepEqual(hours("11-1pm"), [[11, true], [13, true]]);
+  assert.deepEqual(hours("12-2pm"), [[12, true], [14, true]]);
+  // No half named at the end: the start stays open.
+  assert.deepEqual(hours("10-11:30"), [[10, false], [11, false]]);
+  // So "it's 6am there" is not said by "that's 6-8pm for you at the moment".
+  const now = { claims: [["5am"]] as ResponseConstraint["claims"], distractors: [{ about: [["right now", "at the moment"]], value: ["6am"] }] };
+  assert.equal(judge(now, "It's 5am there. Her calls are 9-11am their time: that's 6-8pm for you at the moment."), 1);
+  assert.equal(judge(now, "It's 5am there, so 6am is an hour away. Right now, 6am."), 0);
+});
+
 test("the people of a \"with\" share their clause: \"the partner meeting with you and Grace on Tue Oct 27\"", () => {
   const stale = { claims: [["advisor"]] as ResponseConstraint["claims"], distractors: [{ about: [["partner meeting"]], value: [{ date: "2026-11-17" }] }] };
   assert.equal(judge(stale, "Dev is the advisor. Next step: the partner meeting with you and Grace on Tue 17 Nov at 2 pm."), 0);
