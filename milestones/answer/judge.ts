@@ -270,6 +270,7 @@ const SUBJECTLESS_AND = /^(?:also\s+|still\s+|then\s+)?(?:hasn't|has|hadn't|had|
 
 const OWN_SUBJECT = /^(?:(?:you|he|she|they|we|i)(?:'re|'ve|'ll|'d|\s+(?:were|was|are|is|am|had|have|has|did|do|does|will|would|can|could)\b)|(?:the\s+)?[a-z]+\s+(?:is|was|are|were)\s)/;
 const RECORD_FIELD = /^(?:what|when|where|who|with|date|day|time|times|place|venue|location|address|event|book|title|flight|seat|seats|booking|ref|reference|cost|price|status|notes?|host|meeting point)\s*:/;
+const COPULA_OPENING = /^\s*(?:is|are|was|were)\b/;
 const PREDICATE_OPENING = /^(?:is|are|was|were|has|have|had)\b/;
 /** The last time clause before a value: "until us clocks change " (its opening, then its words). */
 const TIME_CLAUSE = /(\s(?:until|till|once|when|whenever|after|before|since)\s)((?:(?!\s(?:until|till|once|when|whenever|after|before|since)\s).)+)$/;
@@ -322,10 +323,12 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // An item that is a sentence with a person as its subject ("You were on a call with Alex Romero")
   // says its own thing: under "Why you missed it", Alex is not the caller.
   // Nor is a value that is the subject of a verb of its own: under "you swapped with Ben", "Nadia and
-  // Priya both acknowledged it" says they acknowledged, not that they swapped.
+  // Priya both acknowledged it" says they acknowledged, not that they swapped; under "Don't mix it up
+  // with", "4172 is the allotment gate code" says what 4172 is.
   const subjectOfOwnVerb = () => {
     const ownVerb = /^(?:\s+(?:and|&)\s+[\p{L}'.-]+(?:\s+[\p{L}'.-]+)?)?(?:\s+(?:both|also|all|each|then|just|too)\b)?/u.exec(text.slice(o.end))!;
-    return opensWithVerb(text.slice(o.end + ownVerb[0].length)) && !about.some((g) => occurrences(reader, text.slice(o.end, o.end + ownVerb[0].length + 20).split(/[,;.]/)[0]!, g).length > 0);
+    const rest = text.slice(o.end + ownVerb[0].length);
+    return (opensWithVerb(rest) || COPULA_OPENING.test(rest)) && !about.some((g) => occurrences(reader, text.slice(o.end, o.end + ownVerb[0].length + 20).split(/[,;.]/)[0]!, g).length > 0);
   };
   if (s.kind === "item" && s.context && s.text.split(" ").length <= 10 && !OWN_SUBJECT.test(s.text)
     && about.every((g) => occurrences(reader, s.context, g).length > 0 || (fragment && occurrences(reader, s.text, g).length > 0)) && !subjectOfOwnVerb()) return true;

@@ -1423,6 +1423,14 @@ test("a range's start takes its half of the day from the end: \"6-8pm\" starts a
   assert.equal(judge(now, "It's 5am there, so 6am is an hour away. Right now, 6am."), 0);
 });
 
+test("a value that is the subject of a copula says what it is, not what the heading is about: \"4172 is the allotment gate code\"", () => {
+  const code = { claims: [["2580"]] as ResponseConstraint["claims"], distractors: [{ about: [["keysafe", "key safe", "Priya", "gave"]], value: ["4172"] }] };
+  const head = "## Keysafe code: 2580\n\nYou gave Priya 2580 in a text this afternoon.\n\n### Don't mix it up with\n- ";
+  assert.equal(judge(code, head + "4172 is the allotment gate code."), 1);
+  assert.equal(judge(code, head + "4172 is the code you gave Priya."), 0);
+  assert.equal(judge(code, "## Keysafe code\n- 4172, by the back door"), 0);
+});
+
 test("the people of a \"with\" share their clause: \"the partner meeting with you and Grace on Tue Oct 27\"", () => {
   const stale = { claims: [["advisor"]] as ResponseConstraint["claims"], distractors: [{ about: [["partner meeting"]], value: [{ date: "2026-11-17" }] }] };
   assert.equal(judge(stale, "Dev is the advisor. Next step: the partner meeting with you and Grace on Tue 17 Nov at 2 pm."), 0);
