@@ -270,6 +270,7 @@ const SUBJECTLESS_AND = /^(?:also\s+|still\s+|then\s+)?(?:hasn't|has|hadn't|had|
 
 const OWN_SUBJECT = /^(?:(?:you|he|she|they|we|i)(?:'re|'ve|'ll|'d|\s+(?:were|was|are|is|am|had|have|has|did|do|does|will|would|can|could)\b)|(?:the\s+)?[a-z]+\s+(?:is|was|are|were)\s)/;
 const RECORD_FIELD = /^(?:what|when|where|who|with|date|day|time|times|place|venue|location|address|event|book|title|flight|seat|seats|booking|ref|reference|cost|price|status|notes?|host|meeting point)\s*:/;
+const DASH_LABEL = /^(?:[^\s:;,.!?()\u2013\u2014-]+\s){1,4}[\u2013\u2014-]\s/;
 const COPULA_OPENING = /^\s*(?:is|are|was|were)\b/;
 const PREDICATE_OPENING = /^(?:is|are|was|were|has|have|had)\b/;
 /** The last time clause before a value: "until us clocks change " (its opening, then its words). */
@@ -319,7 +320,9 @@ function aboutInClause(reader: Reader, s: Statement, text: string, o: Occurrence
   // A short item under a heading or lead-in ("Tonight" / "- Haircut 5:30pm") is about what they name.
   // An item of several clauses names its subjects clause by clause, as a sentence does ("Your half
   // is already graded, per your text to Tomás" says nothing graded of Tomás).
-  const fragment = !/,\s|;|\s[\u2013\u2014-]\s/.test(s.text.replace(/(\d)\s*[\u2013\u2014-]\s*(?=\d)/g, "$1-"));
+  // A short label before a spaced dash ("Beverley Grant — no reply yet") heads the item, as a colon
+  // would: it splits no clauses.
+  const fragment = !/,\s|;|\s[\u2013\u2014-]\s/.test(s.text.replace(/(\d)\s*[\u2013\u2014-]\s*(?=\d)/g, "$1-").replace(DASH_LABEL, ""));
   // An item that is a sentence with a person as its subject ("You were on a call with Alex Romero")
   // says its own thing: under "Why you missed it", Alex is not the caller.
   // Nor is a value that is the subject of a verb of its own: under "you swapped with Ben", "Nadia and

@@ -1432,6 +1432,15 @@ test("a value that is the subject of a copula says what it is, not what the head
   assert.equal(judge(code, "## Keysafe code\n- 4172, by the back door"), 0);
 });
 
+test("a short label before a spaced dash heads its item: \"Beverley Grant \u2014 no reply yet\"", () => {
+  const rsvp = { claims: [["Chioma"]] as ResponseConstraint["claims"], distractors: [{ about: [["Bev", "Beverley"]], value: ["no reply", "not replied"] }] };
+  const head = "## Birthday dinner RSVPs\n\n### Confirmed so far\n- **Chioma Eze** \u2014 yes, bringing Obi\n\n### Still waiting on\n";
+  assert.equal(judge(rsvp, head + "- **Beverley Grant** \u2014 no reply yet\n- **Sarah Byrne** \u2014 no reply yet"), 0);
+  assert.equal(judge(rsvp, head + "- **Sarah Byrne** \u2014 no reply yet\n\nBeverley said yes."), 1);
+  // A longer item's clauses keep their own subjects.
+  assert.equal(judge(rsvp, head + "- Beverley is in, and Sarah \u2014 no reply yet"), 1);
+});
+
 test("the people of a \"with\" share their clause: \"the partner meeting with you and Grace on Tue Oct 27\"", () => {
   const stale = { claims: [["advisor"]] as ResponseConstraint["claims"], distractors: [{ about: [["partner meeting"]], value: [{ date: "2026-11-17" }] }] };
   assert.equal(judge(stale, "Dev is the advisor. Next step: the partner meeting with you and Grace on Tue 17 Nov at 2 pm."), 0);
