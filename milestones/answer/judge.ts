@@ -268,8 +268,11 @@ const COORDINATED_SUBJECTS = /^\s*(?:[\p{L}'.-]+\s+){1,2}(?:and|&)\s+(?:[\p{L}'.
 const SUBJECTLESS_BUT = /^but\s+(?:also\s+|still\s+|just\s+)?(?:hasn't|has|hadn't|had|isn't|is|wasn't|was|won't|will|can't|can|doesn't|does|didn't|did|never|already)\b/;
 const SUBJECTLESS_AND = /^(?:also\s+|still\s+|then\s+)?(?:hasn't|has|hadn't|had|isn't|is|aren't|are|wasn't|was|weren't|were|won't|will|can't|can|doesn't|does|didn't|did)\s/;
 
+// An item that opens with a subject of its own: a pronoun, or a noun with its own copula ("Race is
+// Sun 22 Nov" under "packet pickup").
 const OWN_SUBJECT = /^(?:(?:you|he|she|they|we|i)(?:'re|'ve|'ll|'d|\s+(?:were|was|are|is|am|had|have|has|did|do|does|will|would|can|could)\b)|(?:the\s+)?[a-z]+\s+(?:is|was|are|were)\s)/;
 const RECORD_FIELD = /^(?:what|when|where|who|with|date|day|time|times|place|venue|location|address|event|book|title|flight|seat|seats|booking|ref|reference|cost|price|status|notes?|host|meeting point)\s*:/;
+// A short label and a spaced dash at an item's start: "beverley grant — ".
 const DASH_LABEL = /^(?:[^\s:;,.!?()\u2013\u2014-]+\s){1,4}[\u2013\u2014-]\s/;
 const COPULA_OPENING = /^\s*(?:is|are|was|were)\b/;
 const PREDICATE_OPENING = /^(?:is|are|was|were|has|have|had)\b/;
