@@ -267,9 +267,11 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // A negation inside a closed bracket governs only the bracket: "now at 7pm (not 7:30) on Saturday".
   if (deniedBefore(before.replace(/\([^()]*\)/g, " ")) || (KEPT_OUT_BEFORE.test(before + " ") && KEPT_OUT_AFTER.test(after)) || EXCLUDED.test(before + " ") || DOUBTED.test(before) || NO_EVIDENCE.test(before)) return "denied";
   if (isOldValue(before, text.slice(start, end)) || corrected(before, NEGATION_WINDOW)) return "old";
+  // The statement up to the value: its context (after " :: ") left out.
+  const sentence = statementSoFar(text, start);
   // A time that opens its clause and is then said to be free holds nothing: "Tomorrow at 11 is now
   // free" (under "Darren moved to Friday").
-  if (FREED_AFTER.test(after) && (SLOT_OPENING.test(before) || SLOT_OPENING.test(statementSoFar(text, start)))) return "denied";
+  if (FREED_AFTER.test(after) && (SLOT_OPENING.test(before) || SLOT_OPENING.test(sentence))) return "denied";
   // An apposition names what the words before its comma named: "your original seats, 34A and 34B".
   // ("..., 34A and 34B": the second of two coordinated values too.)
   const apposed = /^(?:[\p{L}\p{N}.-]+\s+(?:and|or|&)\s*)?$/u.test(before) ? /,\s*$/.exec(text.slice(0, text.slice(0, start).lastIndexOf(before))) : null;
@@ -285,8 +287,6 @@ export function stanceAt(text: string, start: number, end: number, wasTrue = fal
   // So is what someone asked for, offered or aimed at: a "Your draft / Nina's redline asked for" or a
   // "Your ask" column beside "Agreed".
   if (/(?:^|;|::)\s*[^;:]*\b(?:remembered|recalled|assumed|you thought|asked for|(?:your|my|his|her|their|\p{L}+'s)\s+(?:ask|request|offer|target)|requested|proposed|offered|counter-?offered|aimed for|draft|redline)\b(?![^;:]*\b(?:right|rightly|correctly|correct)\b)[^;:]*:[^;:]*$/u.test(text.slice(0, start))) return "reported";
-  // The statement up to the value: its context (after " :: ") left out.
-  const sentence = statementSoFar(text, start);
   if (RECORD_KEY.test(sentence) || RECORD_LABEL.test(sentence)) return "reported";
   // "6.30am (was Wed 7.30)": a bracket opened by "was" holds the value replaced, up to a "to" or
   // "now" ("(was moved to 3pm)", "(was Wed, now 6.30am)").
